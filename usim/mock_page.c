@@ -1,0 +1,218 @@
+/* Page arenas behind struct page, pfn_to_page and virt_to_page. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/bug.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+
+#include "mock_page.h"
+
+struct mock_page_arena {
+	size_t npages;
+	char *memory;
+	struct page *pages;
+	struct mock_page_arena *next;
+};
+
+static struct mock_page_arena *arenas;
+
+/*
+ * Outside the arenas, host memory stands for the kernel's linear map: the
+ * page holding address a has pfn a >> PAGE_SHIFT. Its struct page is made
+ * on first use and kept in a hash, so kmalloc'ed and stack buffers work
+ * with sg_set_buf() as kernel buffers do. Arena pfns are far below these.
+ */
+#define LINEAR_HASH_BITS	10
+
+struct linear_page {
+	struct page page;
+	struct linear_page *next;
+};
+
+static struct linear_page *linear_hash[1u << LINEAR_HASH_BITS];
+
+static struct linear_page **linear_bucket(unsigned long pfn)
+{
+	return &linear_hash[(pfn * 0x9e3779b97f4a7c15ULL) >>
+			    (64 - LINEAR_HASH_BITS)];
+}
+
+static struct page *linear_page(unsigned long pfn, bool create)
+{
+	struct linear_page **bucket = linear_bucket(pfn), *lp;
+
+	for (lp = *bucket; lp; lp = lp->next)
+		if (lp->page.pfn == pfn)
+			return &lp->page;
+	if (!create)
+		return NULL;
+	lp = calloc(1, sizeof(*lp));
+	BUG_ON(!lp);
+	lp->page.pfn = pfn;
+	lp->page.virtual = (void *)(pfn << PAGE_SHIFT);
+	lp->next = *bucket;
+	*bucket = lp;
+	return &lp->page;
+}
+
+__attribute__((destructor)) static void linear_pages_free(void)
+{
+	struct linear_page *lp, *next;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(linear_hash); i++) {
+		for (lp = linear_hash[i]; lp; lp = next) {
+			next = lp->next;
+			free(lp);
+		}
+		linear_hash[i] = NULL;
+	}
+}
+
+static struct page *arena_pfn_to_page(unsigned long pfn)
+{
+	struct mock_page_arena *arena;
+	size_t i;
+
+	for (arena = arenas; arena; arena = arena->next)
+		for (i = 0; i < arena->npages; i++)
+			if (arena->pages[i].pfn == pfn)
+				return &arena->pages[i];
+	return NULL;
+}
+
+struct page *pfn_to_page(unsigned long pfn)
+{
+	struct page *page = arena_pfn_to_page(pfn);
+
+	return page ? page : linear_page(pfn, false);
+}
+
+static struct page *arena_page_of(const void *addr)
+{
+	const char *p = addr;
+	struct mock_page_arena *arena;
+
+	for (arena = arenas; arena; arena = arena->next)
+		if (p >= arena->memory &&
+		    p < arena->memory + arena->npages * PAGE_SIZE)
+			return &arena->pages[(p - arena->memory) / PAGE_SIZE];
+	return NULL;
+}
+
+bool virt_addr_valid(const void *addr)
+{
+	/* The first page is never mapped, in the kernel or here. */
+	return (unsigned long)addr >= PAGE_SIZE;
+}
+
+struct page *virt_to_page(const void *addr)
+{
+	struct page *page = arena_page_of(addr);
+
+	BUG_ON(!virt_addr_valid(addr));
+	return page ? page : linear_page((unsigned long)addr >> PAGE_SHIFT, true);
+}
+
+struct mock_page_arena *mock_page_arena_create(size_t npages,
+					       const unsigned long *pfns)
+{
+	struct mock_page_arena *arena;
+	size_t i;
+
+	for (i = 0; i < npages; i++)
+		if (pfn_to_page(pfns[i]))
+			return NULL;	/* pfn already in use */
+
+	arena = calloc(1, sizeof(*arena));
+	if (!arena)
+		return NULL;
+	arena->npages = npages;
+	arena->memory = aligned_alloc(PAGE_SIZE, npages * PAGE_SIZE);
+	arena->pages = calloc(npages, sizeof(*arena->pages));
+	if (!arena->memory || !arena->pages) {
+		free(arena->memory);
+		free(arena->pages);
+		free(arena);
+		return NULL;
+	}
+	memset(arena->memory, 0, npages * PAGE_SIZE);
+	for (i = 0; i < npages; i++) {
+		arena->pages[i] = (struct page){
+			.pfn = pfns[i],
+			.virtual = arena->memory + i * PAGE_SIZE,
+			.arena = arena,
+		};
+	}
+	arena->next = arenas;
+	arenas = arena;
+	return arena;
+}
+
+void mock_page_arena_destroy(struct mock_page_arena *arena)
+{
+	struct mock_page_arena **link;
+
+	if (!arena)
+		return;
+	for (link = &arenas; *link != arena; link = &(*link)->next)
+		;
+	*link = arena->next;
+	free(arena->memory);
+	free(arena->pages);
+	free(arena);
+}
+
+struct page *mock_page_arena_page(struct mock_page_arena *arena, size_t i)
+{
+	BUG_ON(i >= arena->npages);
+	return &arena->pages[i];
+}
+
+size_t mock_page_arena_npages(const struct mock_page_arena *arena)
+{
+	return arena->npages;
+}
+
+void *mock_page_arena_memory(struct mock_page_arena *arena)
+{
+	return arena->memory;
+}
+
+void mock_pfns_contiguous(unsigned long *pfns, size_t n, unsigned long first)
+{
+	mock_pfns_strided(pfns, n, first, 1);
+}
+
+void mock_pfns_strided(unsigned long *pfns, size_t n, unsigned long first,
+		       unsigned long stride)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		pfns[i] = first + i * stride;
+}
+
+void mock_pfns_random(unsigned long *pfns, size_t n, unsigned long lo,
+		      unsigned long span, uint64_t seed)
+{
+	uint64_t x = seed ? seed : 1;
+	size_t i, j;
+
+	BUG_ON(span < n);
+	for (i = 0; i < n; i++) {
+		bool taken;
+
+		do {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			pfns[i] = lo + x % span;
+			taken = false;
+			for (j = 0; j < i; j++)
+				taken |= pfns[j] == pfns[i];
+		} while (taken);
+	}
+}

@@ -77,7 +77,10 @@ unit: unit-build
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
 
+# One banner over both runners, each of which wrote its closing line.
 check: unit valgrind
+	@cat $(O)/unit/summary-plain $(O)/unit/summary-valgrind | \
+		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
 
 deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT)

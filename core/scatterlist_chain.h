@@ -777,7 +777,8 @@ int sg_alloc_table_chained_gfp(struct sg_table *table, int nents,
 
 	if (first_chunk && (unsigned int)nents <= nents_first_chunk) {
 		table->sgl = first_chunk;
-		table->nents = table->orig_nents = nents;
+		table->orig_nents = nents;
+		table->nents = nents;
 		sg_init_table(first_chunk, nents);
 		return 0;
 	}
@@ -843,10 +844,10 @@ static int __init sg_pool_init(void)
 
 	for (i = 0; i < ARRAY_SIZE(sg_pools); i++) {
 		struct sg_pool *sgp = &sg_pools[i];
+		unsigned int bytes = sgp->size * sizeof(struct scatterlist);
 
-		sgp->slab = kmem_cache_create(sgp->name,
-				sgp->size * sizeof(struct scatterlist), 0,
-				SLAB_HWCACHE_ALIGN, NULL);
+		sgp->slab = kmem_cache_create(sgp->name, bytes, 0,
+					      SLAB_HWCACHE_ALIGN, NULL);
 		if (sgp->slab)
 			sgp->pool = mempool_create_slab_pool(SG_MEMPOOL_SIZE,
 							     sgp->slab);

@@ -92,5 +92,5 @@ if [ ${#failures[@]} -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"
 fi
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed" | tee "$logdir/../summary-$mode"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -52,6 +52,12 @@ $(O)/unit/$(1)/%.o: tests/unit/%.c $(CORE_H) $(SHIM_H) $(UNIT_CASES_H)
 	@echo "  CC [$(1)] $$<"
 	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS_$(1)) -Iusim/include -Iusim -Itests/unit -c $$< -o $$@
 
+# Proves the kernel API is enough: only usim/include, only libusim.a.
+$(O)/unit/$(1)/test_api_compat.o: tests/unit/test_api_compat.c $(CORE_H) $(SHIM_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [$(1)] $$<"
+	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS_$(1)) -Iusim/include -c $$< -o $$@
+
 $(O)/unit/$(1)/test_api_compat: $(O)/unit/$(1)/test_api_compat.o $(O)/usim-$(1)/libusim.a
 	@echo "  LD [$(1)] $$@"
 	$(Q)$(CC) -o $$@ $$^ -lcmocka

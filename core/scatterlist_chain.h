@@ -105,15 +105,20 @@ static inline bool sg_is_last(struct scatterlist *sg)
  *
  * Description:
  *   Most callers want sg_set_page(), which also sets offset and length.
+ *   A misaligned page, or (with CONFIG_DEBUG_SG) a chain entry, is left
+ *   as it was, with a warning.
  */
 static inline void sg_assign_page(struct scatterlist *sg, struct page *page)
 {
 	unsigned long flags = sg->page_link & SG_PAGE_LINK_MASK;
 
 	/* A page with a low bit set would read back as a link or an end. */
-	BUG_ON((unsigned long)page & SG_PAGE_LINK_MASK);
+	if (WARN_ON_ONCE((unsigned long)page & SG_PAGE_LINK_MASK))
+		return;
 #ifdef CONFIG_DEBUG_SG
-	BUG_ON(sg_is_chain(sg));
+	/* A page over a link would cut the list here. */
+	if (WARN_ON_ONCE(sg_is_chain(sg)))
+		return;
 #endif
 	sg->page_link = flags | (unsigned long)page;
 }
@@ -140,12 +145,14 @@ static inline void sg_set_page(struct scatterlist *sg, struct page *page,
  * sg_page - Page that an entry points at
  * @sg: A data entry (not a chain entry)
  *
- * Return: the page, without the flag bits.
+ * Return: the page, without the flag bits; with CONFIG_DEBUG_SG, NULL and
+ * a warning for a chain entry.
  */
 static inline struct page *sg_page(struct scatterlist *sg)
 {
 #ifdef CONFIG_DEBUG_SG
-	BUG_ON(sg_is_chain(sg));
+	if (WARN_ON_ONCE(sg_is_chain(sg)))
+		return NULL;
 #endif
 	return (struct page *)(sg->page_link & ~SG_PAGE_LINK_MASK);
 }
@@ -155,12 +162,18 @@ static inline struct page *sg_page(struct scatterlist *sg)
  * @sg: The entry
  * @buf: The data
  * @buflen: Bytes of data; must not cross into memory @buf's page does not map
+ *
+ * Description:
+ *   With CONFIG_DEBUG_SG, a buffer outside the linear map leaves @sg as it
+ *   was, with a warning.
  */
 static inline void sg_set_buf(struct scatterlist *sg, const void *buf,
 			      unsigned int buflen)
 {
 #ifdef CONFIG_DEBUG_SG
-	BUG_ON(!virt_addr_valid(buf));
+	/* Not in the linear map: virt_to_page() would invent a page. */
+	if (WARN_ON_ONCE(!virt_addr_valid(buf)))
+		return;
 #endif
 	sg_set_page(sg, virt_to_page(buf), buflen, offset_in_page(buf));
 }
@@ -701,10 +714,13 @@ static struct sg_pool sg_pools[] = {
 	{ .size = 128, .name = "sgpool-128" },
 };
 
+/*
+ * @nents never exceeds SG_CHUNK_SIZE: it is the max_ents of every chained
+ * allocation, and the free walk derives the same sizes.
+ */
 static unsigned int sg_pool_index(unsigned int nents)
 {
 	BUILD_BUG_ON(SG_CHUNK_SIZE != 8 << (ARRAY_SIZE(sg_pools) - 1));
-	BUG_ON(!nents || nents > SG_CHUNK_SIZE);
 
 	if (nents <= 8)
 		return 0;

@@ -122,6 +122,27 @@ static void test_empty_table_operations(void **state)
 	sg_free_table_chained(&table, 2);
 }
 
+static void test_entry_misuse_warns_and_keeps_the_list(void **state)
+{
+	struct scatterlist sg[2], next[1];
+	unsigned long link;
+
+	(void)state;
+	sg_init_table(sg, 2);
+	sg_chain(sg, 2, next);
+	link = sg[1].page_link;
+
+	/* A page pointer with a low bit set would read back as a link. */
+	sg_assign_page(&sg[0], (struct page *)0x1001);
+	assert_int_equal(sg[0].page_link, 0);
+	/* A page over a link would cut the list (CONFIG_DEBUG_SG). */
+	sg_set_page(&sg[1], (struct page *)0x2000, 10, 0);
+	assert_int_equal(sg[1].page_link, link);
+	assert_null(sg_page(&sg[1]));
+	assert_ptr_equal(sg_next(&sg[0]), next);
+	usim_test_expect_warnings(3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -132,6 +153,7 @@ int main(void)
 		USIM_TEST(test_more_than_one_table_without_chaining),
 		USIM_TEST(test_length_beyond_the_list),
 		USIM_TEST(test_empty_table_operations),
+		USIM_TEST(test_entry_misuse_warns_and_keeps_the_list),
 	};
 
 	return cmocka_run_group_tests_name("bad_input", tests, NULL, NULL);

@@ -2,6 +2,9 @@
 # kernel. `make help` lists the targets.
 
 O ?= build
+# bash with pipefail: a runner piped into tee still fails the target.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -ec
 V ?= 0
 CC ?= gcc
 
@@ -30,9 +33,16 @@ UNIT_TESTS := $(UNIT_SUITES) test_api_compat
 UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS)))
 
 DEB_UNIT := gcc make libcmocka-dev valgrind
+DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
+	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
+	    python3 python3-ply
+
+# Kernel tree and build directory: outside the repository (kport/env.sh).
+export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 
 .SECONDARY:
-.PHONY: all usim unit-build unit valgrind check deps help clean list-tests
+.PHONY: all usim unit-build unit valgrind check deps help clean list-tests \
+	qemu qemu-deps kport-series kport-check ktap-test
 
 all: usim unit-build
 
@@ -83,27 +93,59 @@ unit: unit-build
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
 
-# One banner over both runners, each of which wrote its closing line.
-check: unit valgrind
-	@cat $(O)/unit/summary-plain $(O)/unit/summary-valgrind | \
+qemu: qemu-deps
+	$(Q)tests/qemu/run.sh $(O)/qemu | tee $(O)/qemu/summary.log
+	$(Q)tail -n 1 $(O)/qemu/summary.log > $(O)/qemu/summary
+
+kport-series:
+	$(Q)kport/series.sh
+
+kport-check: qemu-deps
+	$(Q)kport/tree.sh
+	$(Q)kport/check.sh | tee $(O)/kport-check.log
+	$(Q)tail -n 1 $(O)/kport-check.log | sed 's/^kport-check: //' > $(O)/kport-check.summary
+
+ktap-test:
+	$(Q)mkdir -p $(O)
+	$(Q)tests/qemu/test_ktap.py | tee $(O)/ktap-test.log
+	$(Q)tail -n 1 $(O)/ktap-test.log | sed 's/^ktap parser: //' > $(O)/ktap-test.summary
+
+# One banner over every runner, each of which wrote its closing line.
+CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/unit/summary-valgrind \
+	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/kport-check.summary
+check:
+	$(Q)rm -f $(CHECK_SUMMARIES)
+	$(Q)$(MAKE) --no-print-directory unit valgrind ktap-test qemu kport-check
+	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
 
 deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT)
+
+qemu-deps:
+	$(Q)scripts/deps.sh $(DEB_QEMU)
+	$(Q)mkdir -p $(O)/qemu
 
 list-tests:
 	@$(foreach t,$(UNIT_BINS),echo $(t);)
 
 help:
 	@echo "sgchain targets:"
-	@echo "  make check       everything CI runs: unit + valgrind"
-	@echo "  make unit        build and run every cmocka suite, chain and no-chain builds"
-	@echo "  make valgrind    every unit binary under memcheck, full leak check"
-	@echo "  make usim        build $(O)/usim/libusim.a for tests written against the kernel API"
-	@echo "  make deps        apt-get install what the targets need, if missing"
-	@echo "  make list-tests  print the unit test binaries"
-	@echo "  make clean       remove $(O)/"
+	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
+	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
+	@echo "  make check         everything CI runs: unit, valgrind, ktap-test, qemu, kport-check"
+	@echo "  make unit          build and run every cmocka suite, chain and no-chain builds"
+	@echo "  make valgrind      every unit binary under memcheck, full leak check"
+	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
+	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
+	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"
+	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API"
+	@echo "  make deps          apt-get install what the unit targets need, if missing"
+	@echo "  make list-tests    print the unit test binaries"
+	@echo "  make clean         remove $(O)/ (the kernel tree and build stay in the cache)"
 	@echo "knobs: O=DIR (build directory, now $(O))  V=1 (show commands)  CC=compiler"
+	@echo "       SGCHAIN_CACHE=DIR (default ~/.cache/sgchain)  KSRC=DIR (kernel tree)"
+	@echo "       KBUILD=DIR (kernel objects)  JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
 
 clean:
 	rm -rf $(O)

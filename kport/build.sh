@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Configure (tinyconfig + kport/config) and build $KBUILD/arch/x86/boot/bzImage.
+# Reconfigures only when the fragment changed; checks that every option of
+# the fragment reached .config; shows progress as objects compile.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+
+jobs=${JOBS:-$(nproc)}
+log="$KBUILD/build.log"
+mkdir -p "$KBUILD"
+kmake() { make -C "$KSRC" O="$KBUILD" "$@"; }
+
+configure() {
+	say "configuring: tinyconfig + kport/config"
+	kmake -s tinyconfig >"$log" 2>&1 || die "tinyconfig failed, see $log"
+	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" \
+		"$KBUILD/.config" "$REPO/kport/config" >>"$log" 2>&1 ||
+		die "merge_config failed, see $log"
+	kmake -s olddefconfig >>"$log" 2>&1 || die "olddefconfig failed, see $log"
+	echo "$frag_hash" > "$KBUILD/.sgchain-config"
+}
+
+# Options under a menu that is off are dropped silently: list them.
+missing_options() {
+	grep -E '^CONFIG_[A-Z0-9_]+=' "$REPO/kport/config" |
+		grep -vxF -f "$KBUILD/.config" || true
+}
+
+frag_hash=$(sha1sum < "$REPO/kport/config" | cut -c1-40)
+if [ "$(cat "$KBUILD/.sgchain-config" 2>/dev/null)" != "$frag_hash" ] ||
+   [ ! -f "$KBUILD/.config" ]; then
+	configure
+elif [ -n "$(missing_options)" ]; then
+	# The fragment is unchanged but a Kconfig file may have changed.
+	configure
+fi
+missing=$(missing_options)
+[ -z "$missing" ] || die "options missing from .config: $(echo $missing)"
+
+say "building bzImage with -j$jobs (cold: a few minutes; log: $log)"
+start=$(date +%s)
+set +e
+kmake -j"$jobs" bzImage 2>&1 | tee -a "$log" | {
+	n=0
+	while IFS= read -r line; do
+		case "$line" in
+		"  CC "* | "  AS "* | "  LD "* | "  AR "*)
+			n=$((n + 1))
+			[ $((n % 100)) -ne 0 ] ||
+				say "$n objects built, $(( $(date +%s) - start )) s" ;;
+		*error:* | *"Error "[0-9]*) printf '%s\n' "$line" ;;
+		esac
+	done
+}
+rc=${PIPESTATUS[0]}
+set -e
+[ "$rc" -eq 0 ] || die "kernel build failed (exit $rc), see $log"
+say "bzImage ready in $(( $(date +%s) - start )) s"

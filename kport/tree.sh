@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Make $KSRC the pristine 6.1 tree with sgchain's series applied and the
+# core copied in. Extracts once (a git repository with a 'pristine' tag);
+# re-applies the series only when kport/patches changed, and copies the
+# core only when its content changed, so the kernel build stays incremental.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+
+if [ ! -d "$KSRC/.git" ]; then
+	[ -f "$KTARBALL" ] || die "$KTARBALL missing: apt-get install linux-source-6.1"
+	say "extracting $KTARBALL to $KSRC (about 15 s, 1.5 GB)"
+	rm -rf "$KSRC.tmp" && mkdir -p "$KSRC.tmp"
+	tar -xJf "$KTARBALL" -C "$KSRC.tmp" --strip-components=1
+	say "recording the pristine tree in git (about a minute)"
+	git -C "$KSRC.tmp" init -q
+	# -f: Debian's top-level .gitignore ignores every top-level entry.
+	git -C "$KSRC.tmp" add -A -f
+	git -C "$KSRC.tmp" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid \
+		commit -q -m "Linux 6.1 from Debian's linux-source-6.1"
+	git -C "$KSRC.tmp" tag pristine
+	rm -rf "$KSRC" && mv "$KSRC.tmp" "$KSRC"
+fi
+
+stamp="$KSRC/.git/sgchain-series"
+want=$(series_hash)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+	[ -n "$(series_patches)" ] || die "kport/patches holds no patches"
+	# Work done in the tree since the series was applied would be lost.
+	if [ -f "$stamp" ] &&
+	   [ "$(kgit rev-parse HEAD)" != "$(cat "$KSRC/.git/sgchain-head" 2>/dev/null)" ]; then
+		die "$KSRC has commits not in kport/patches: run 'make kport-series' or reset the tree"
+	fi
+	copies=$(printf '%s\n' "${KPORT_COPIES[@]}" | cut -d: -f1)
+	dirty=$(kgit status --porcelain --untracked-files=no | cut -c4- |
+		grep -vxF "$copies" || true)
+	[ -z "$dirty" ] || die "uncommitted changes in $KSRC would be lost: $(echo $dirty)"
+	say "applying kport/patches ($(series_patches | wc -l) patches) to the pristine tree"
+	kgit am --abort >/dev/null 2>&1 || true
+	kgit reset -q --hard pristine
+	series_patches | xargs kgit am -q ||
+		die "the series does not apply to pristine 6.1 (tree left mid-am in $KSRC)"
+	echo "$want" > "$stamp"
+	kgit rev-parse HEAD > "$KSRC/.git/sgchain-head"
+fi
+
+# A changed core goes in as a working-tree change; 'make kport-series'
+# folds it into the patch that adds the file.
+for pair in "${KPORT_COPIES[@]}"; do
+	tree_path=${pair%%:*} repo_path=${pair#*:}
+	if ! cmp -s "$REPO/$repo_path" "$KSRC/$tree_path"; then
+		say "copying $repo_path to $tree_path"
+		cp "$REPO/$repo_path" "$KSRC/$tree_path"
+	fi
+done

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Boot the kport kernel under QEMU (TCG) with the test initramfs and keep
+# the console log. Usage: boot.sh BZIMAGE OUTDIR
+#   OUTDIR/console.log   everything the guest printed
+#   OUTDIR/virtio.img    the virtio-blk disk, checked here after exit
+# A watchdog (QEMU_TIMEOUT, default 600 s) ends a hung guest.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bzimage=$1 out=$2
+timeout_s=${QEMU_TIMEOUT:-600}
+mkdir -p "$out"
+
+# The initramfs: static busybox, the init script and sgio, built static.
+root="$out/initramfs"
+rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
+cp /bin/busybox "$root/bin/busybox"
+file -L "$root/bin/busybox" | grep -q "statically linked" ||
+	{ echo "[qemu] /bin/busybox is not static: apt-get install busybox-static" >&2; exit 1; }
+install -m 755 "$here/init" "$root/init"
+gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
+gcc -O2 -Wall -Wextra -Werror -o "$out/sgio-host" "$here/sgio.c"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
+
+rm -f "$out/virtio.img"
+truncate -s 64M "$out/virtio.img"
+
+cmdline="console=ttyS0 panic=-1 oops=panic rdinit=/init"
+cmdline+=" kunit.filter_glob=sg_chain*"
+cmdline+=" scsi_debug.dev_size_mb=96"
+
+echo "[qemu] booting under TCG (watchdog ${timeout_s}s); console: $out/console.log"
+start=$(date +%s)
+set +e
+timeout --foreground -k 10 "$timeout_s" qemu-system-x86_64 \
+	-machine pc -accel tcg -m 1G -smp 1 \
+	-nographic -no-reboot \
+	-kernel "$bzimage" -initrd "$out/initramfs.cpio.gz" -append "$cmdline" \
+	-drive file="$out/virtio.img",if=virtio,format=raw \
+	</dev/null >"$out/console.log" 2>&1
+rc=$?
+set -e
+echo "[qemu] guest ran $(( $(date +%s) - start )) s, qemu exit $rc"
+[ $rc -ne 124 ] || echo "[qemu] watchdog fired: the guest hung" >> "$out/console.log"
+echo "$rc" > "$out/qemu.rc"
+
+# What the guest said to check on the host, run here.
+check=$(sed -n 's/.*# host check: sgio check DISK \(.*\)/\1/p' "$out/console.log" | tr -d '\r' | head -n 1)
+if [ -n "$check" ]; then
+	# shellcheck disable=SC2086
+	if "$out/sgio-host" check "$out/virtio.img" $check > "$out/host-check.log" 2>&1; then
+		printf "KTAP version 1\n1..1\nok 1 virtio_blk_backing_file_has_pattern\n" > "$out/host.ktap"
+	else
+		printf "KTAP version 1\n1..1\nnot ok 1 virtio_blk_backing_file_has_pattern\n" > "$out/host.ktap"
+	fi
+	cat "$out/host-check.log"
+else
+	printf "KTAP version 1\n1..1\nnot ok 1 virtio_blk_backing_file_has_pattern # the guest gave no check\n" > "$out/host.ktap"
+fi

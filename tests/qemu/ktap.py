@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Parse the KTAP in a QEMU console log and judge the run.
+
+usage: ktap.py [--expect NAME]... [--require-line TEXT]... FILE...
+
+Finds KTAP wherever it is in the files (kernel messages may interleave),
+builds the tree of results from the indentation, and counts the leaves:
+a result with subtests is judged by them, not counted itself. Fails when
+a leaf fails, a plan is not met, an expected suite is missing, a required
+line never appears (the init script's last words), or the kernel
+panicked, oopsed, warned or the watchdog fired. Ends with one line
+"N passed, N failed" and exits non-zero on any failure.
+"""
+import argparse
+import re
+import sys
+
+TIMESTAMP = re.compile(r"^\[\s*\d+\.\d+\] ")
+RESULT = re.compile(r"^( *)(ok|not ok) (\d+)(?: -)?(?: (.*))?$")
+VERSION = re.compile(r"^( *)K?TAP version \d+$")
+PLAN = re.compile(r"^( *)1\.\.(\d+)$")
+DIAG = re.compile(r"^( *)# (.*)$")
+SUBTEST = re.compile(r"^( *)# Subtest: (.*)$")
+KERNEL_TROUBLE = re.compile(
+    r"Kernel panic|BUG: |Oops|WARNING: CPU|RIP: |\[qemu\] watchdog fired")
+
+
+class Result:
+    def __init__(self, ok, number, name, directive, line, children):
+        self.ok = ok
+        self.number = number
+        self.name = name
+        self.directive = directive
+        self.line = line
+        self.children = children
+
+    @property
+    def skipped(self):
+        return self.directive.upper().startswith("SKIP")
+
+
+def parse(lines, source):
+    """Return (top-level results, problems) for one file."""
+    pending = {}      # indent level -> results seen since its parent
+    subtests = {}     # indent level -> name from its "# Subtest:" line
+    context = []      # lines since the last result: why a test failed
+    plans = {}        # indent level -> (planned, line number, results before)
+    diags = {}        # indent level -> last diagnostic lines
+    problems = []
+
+    def close_plan(level):
+        if level in plans:
+            want, where, before = plans.pop(level)
+            got = len(pending.get(level, [])) - before
+            if got != want:
+                problems.append(f"{source}:{where}: planned {want} tests, "
+                                f"saw {got}")
+
+    for number, raw in enumerate(lines, 1):
+        line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
+        if KERNEL_TROUBLE.search(line):
+            context.append(line.strip())
+            problems.append(f"{source}:{number}: {line.strip()}")
+            continue
+        m = VERSION.match(line)
+        if m:
+            level = len(m.group(1)) // 4
+            close_plan(level)
+            # Top-level results of earlier documents (KUnit's, then the
+            # init script's) all stay: they are the suites of the run.
+            if level:
+                pending[level] = []
+            continue
+        m = PLAN.match(line)
+        if m:
+            level = len(m.group(1)) // 4
+            plans[level] = (int(m.group(2)), number,
+                            len(pending.get(level, [])))
+            continue
+        m = RESULT.match(line)
+        if m:
+            level = len(m.group(1)) // 4
+            text = m.group(4) or ""
+            name, _, directive = text.partition(" # ")
+            close_plan(level + 1)
+            children = pending.pop(level + 1, [])
+            for deeper in [k for k in pending if k > level + 1]:
+                del pending[deeper]
+            result = Result(m.group(2) == "ok", int(m.group(3)), name.strip(),
+                            directive.strip(), number, children)
+            result.diags = diags.pop(level, [])
+            result.context = [c for c in context if c][-5:]
+            context = []
+            pending.setdefault(level, []).append(result)
+            continue
+        m = SUBTEST.match(line)
+        if m:
+            subtests[len(m.group(1)) // 4] = m.group(2).strip()
+            continue
+        m = DIAG.match(line)
+        if m:
+            diags.setdefault(len(m.group(1)) // 4, []).append(m.group(2))
+        context.append(line.strip())
+    for level in sorted(plans, reverse=True):
+        close_plan(level)
+    # Results of a suite the run never finished: keep them under its name.
+    for level in sorted((k for k in pending if k > 0), reverse=True):
+        if pending[level]:
+            unfinished = Result(True, 0, subtests.get(level, "?") +
+                                " (unfinished)", "", 0, pending[level])
+            pending.setdefault(level - 1, []).append(unfinished)
+    return pending.get(0, []), problems
+
+
+def leaves(result, path):
+    """Yield (path, result) for every leaf under result."""
+    path = path + [result.name]
+    if not result.children:
+        yield path, result
+    for child in result.children:
+        yield from leaves(child, path)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--expect", action="append", default=[],
+                    help="a top-level suite or test that must be present")
+    ap.add_argument("--require-line", action="append", default=[],
+                    help="text that must appear on some line")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args(argv)
+
+    suites, problems, text = [], [], []
+    for path in args.files:
+        try:
+            with open(path, errors="replace") as f:
+                lines = f.readlines()
+        except OSError as e:
+            problems.append(f"{path}: {e.strerror}")
+            continue
+        text.extend(lines)
+        found, trouble = parse(lines, path)
+        suites.extend(found)
+        problems.extend(trouble)
+
+    passed = failed = skipped = 0
+    failures = []
+    for suite in suites:
+        s_pass = s_fail = 0
+        for path, leaf in leaves(suite, []):
+            if leaf.skipped:
+                skipped += 1
+            elif leaf.ok:
+                s_pass += 1
+            else:
+                s_fail += 1
+                why = leaf.directive or "; ".join(leaf.diags[-2:])
+                failures.append("/".join(path) + (f": {why}" if why else ""))
+                failures.extend("    | " + c for c in leaf.context
+                                if not c.startswith("# "))
+        if s_fail == 0 and not suite.ok and not suite.skipped:
+            # A suite that failed with no failing leaf (a crash, a bad plan).
+            s_fail = 1
+            failures.append(f"{suite.name}: reported not ok")
+        passed += s_pass
+        failed += s_fail
+        print(f"  {'ok  ' if s_fail == 0 else 'FAIL'}  {suite.name:<40} "
+              f"{s_pass:4d} passed {s_fail:3d} failed")
+
+    names = {s.name for s in suites}
+    for want in args.expect:
+        if want not in names:
+            problems.append(f"suite {want} never reported (crash, hang or "
+                            f"not built in?)")
+    for want in args.require_line:
+        if not any(want in line for line in text):
+            problems.append(f"never printed: {want!r}")
+
+    for problem in problems:
+        failures.append(problem)
+        failed += 1
+    if failures:
+        print("failed:")
+        for f in failures:
+            print(f"  {f}")
+    print(f"{passed} passed, {failed} failed"
+          + (f", {skipped} skipped" if skipped else ""))
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The KTAP parser on saved console logs: what it must count and flag.
+
+golden/pass.console        a real passing run (kernel lines interleaved)
+golden/fail-sg-next.console a real run with sg_next() not following links
+golden/hang.console        the passing run cut short, as the watchdog leaves it
+golden/panic.console       the passing run ending in a panic when init starts
+(hang and panic are edited copies of pass; the others are as captured)
+"""
+import contextlib
+import io
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktap  # noqa: E402
+
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
+EXPECT = ["--expect", "sg_chain", "--expect", "sg_chain_fault",
+          "--expect", "sg_chain_io", "--require-line", "sgchain-init: done"]
+
+# (log, exit code, closing line, texts that must appear in the report)
+CASES = [
+    ("pass.console", 0, "84 passed, 0 failed",
+     ("  ok    sg_chain  ", "  ok    sg_chain_fault  ", "  ok    sg_chain_io  ")),
+    ("fail-sg-next.console", 1, "0 passed, 12 failed",
+     ("sg_chain (unfinished)/sg_chain_test_chained_every_size: ",
+      "list of 129: table 0 entry 127 is not a clean link",
+      "RIP: 0010:sg_chain_expect_shape", "suite sg_chain_io never reported")),
+    ("hang.console", 1, None,
+     ("watchdog fired", "suite sg_chain_io never reported",
+      "never printed: 'sgchain-init: done'")),
+    ("panic.console", 1, None, ("Kernel panic - not syncing",)),
+]
+
+
+def run(log):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = ktap.main(EXPECT + [os.path.join(GOLDEN, log)])
+    return rc, buf.getvalue()
+
+
+def main():
+    passed = failed = 0
+    for log, want_rc, want_last, want_text in CASES:
+        rc, report = run(log)
+        last = report.strip().splitlines()[-1]
+        missing = [t for t in want_text if t not in report]
+        ok = rc == want_rc and not missing and \
+            (want_last is None or last == want_last)
+        print(f"  {'ok  ' if ok else 'FAIL'}  {log}: exit {rc}, {last!r}"
+              f"{'' if ok else f' (want exit {want_rc}, {want_last!r}, {missing!r})'}")
+        if not ok:
+            print(report)
+        passed += ok
+        failed += not ok
+    print(f"ktap parser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

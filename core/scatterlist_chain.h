@@ -30,8 +30,7 @@
 #error "include <linux/scatterlist.h>, which includes this file"
 #endif
 
-#include <linux/bug.h>
-#include <linux/compiler.h>
+#include <linux/bug.h>		/* and, through it, likely() and unlikely() */
 #include <linux/errno.h>
 #include <linux/mm.h>
 #include <linux/string.h>
@@ -240,7 +239,7 @@ static inline void sg_unmark_end(struct scatterlist *sg)
 static inline void sg_init_marker(struct scatterlist *sgl, unsigned int nents)
 {
 	/* Nothing to mark in an empty table; sgl[-1] is not ours. */
-	if (likely(nents))
+	if (nents)
 		sg_mark_end(&sgl[nents - 1]);
 }
 
@@ -387,8 +386,8 @@ int sg_alloc_table_chained_gfp(struct sg_table *table, int nents,
 #if defined(SG_CHAIN_IMPLEMENTATION) && !defined(_LINUX_SCATTERLIST_CHAIN_IMPL)
 #define _LINUX_SCATTERLIST_CHAIN_IMPL
 
+/* What lib/scatterlist.c includes anyway; <linux/slab.h> brings gfp.h. */
 #include <linux/export.h>
-#include <linux/gfp.h>
 #include <linux/kmemleak.h>
 #include <linux/slab.h>
 

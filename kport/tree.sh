@@ -37,7 +37,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	say "applying kport/patches ($(series_patches | wc -l) patches) to the pristine tree"
 	kgit am --abort >/dev/null 2>&1 || true
 	kgit reset -q --hard pristine
-	series_patches | xargs kgit am -q ||
+	mapfile -t patches < <(series_patches)
+	kgit am -q "${patches[@]}" ||
 		die "the series does not apply to pristine 6.1 (tree left mid-am in $KSRC)"
 	echo "$want" > "$stamp"
 	kgit rev-parse HEAD > "$KSRC/.git/sgchain-head"

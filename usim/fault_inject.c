@@ -4,6 +4,8 @@
 
 struct usim_fault usim_slab_fault = { .name = "slab" };
 struct usim_fault usim_mempool_fault = { .name = "mempool" };
+struct usim_fault usim_iova_fault = { .name = "iova" };
+struct usim_fault usim_bounce_fault = { .name = "bounce" };
 
 static unsigned int suspended;
 

@@ -27,6 +27,10 @@ struct usim_fault {
 extern struct usim_fault usim_slab_fault;
 /* Every mempool_alloc: a fault means no element, reserve or not. */
 extern struct usim_fault usim_mempool_fault;
+/* Every IOVA range the IOMMU mapper allocates: a fault means a full aperture. */
+extern struct usim_fault usim_iova_fault;
+/* Every bounce the swiotlb mapper makes: a fault means a full pool. */
+extern struct usim_fault usim_bounce_fault;
 
 /* Let @n calls through (0-based index @n fails), fail one, then succeed. */
 void usim_fault_fail_nth(struct usim_fault *f, unsigned long n);

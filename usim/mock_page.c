@@ -71,15 +71,49 @@ __attribute__((destructor)) static void linear_pages_free(void)
 	}
 }
 
+/* pfn -> arena page, so DMA translation is not a scan of every arena. */
+#define PFN_HASH_BITS	14
+
+static unsigned int pfn_bucket(unsigned long pfn)
+{
+	return (pfn * 0x9e3779b97f4a7c15ULL) >> (64 - PFN_HASH_BITS);
+}
+
+struct pfn_slot {
+	struct page *page;
+	struct pfn_slot *next;
+};
+
+static struct pfn_slot *pfn_slots[1u << PFN_HASH_BITS];
+
+static void pfn_hash_add(struct page *page)
+{
+	struct pfn_slot *slot = malloc(sizeof(*slot));
+
+	BUG_ON(!slot);
+	slot->page = page;
+	slot->next = pfn_slots[pfn_bucket(page->pfn)];
+	pfn_slots[pfn_bucket(page->pfn)] = slot;
+}
+
+static void pfn_hash_del(const struct page *page)
+{
+	struct pfn_slot **link = &pfn_slots[pfn_bucket(page->pfn)], *slot;
+
+	while ((slot = *link) && slot->page != page)
+		link = &slot->next;
+	BUG_ON(!slot);
+	*link = slot->next;
+	free(slot);
+}
+
 static struct page *arena_pfn_to_page(unsigned long pfn)
 {
-	struct mock_page_arena *arena;
-	size_t i;
+	struct pfn_slot *slot;
 
-	for (arena = arenas; arena; arena = arena->next)
-		for (i = 0; i < arena->npages; i++)
-			if (arena->pages[i].pfn == pfn)
-				return &arena->pages[i];
+	for (slot = pfn_slots[pfn_bucket(pfn)]; slot; slot = slot->next)
+		if (slot->page->pfn == pfn)
+			return slot->page;
 	return NULL;
 }
 
@@ -145,6 +179,7 @@ struct mock_page_arena *mock_page_arena_create(size_t npages,
 			.virtual = arena->memory + i * PAGE_SIZE,
 			.arena = arena,
 		};
+		pfn_hash_add(&arena->pages[i]);
 	}
 	arena->next = arenas;
 	arenas = arena;
@@ -154,12 +189,15 @@ struct mock_page_arena *mock_page_arena_create(size_t npages,
 void mock_page_arena_destroy(struct mock_page_arena *arena)
 {
 	struct mock_page_arena **link;
+	size_t i;
 
 	if (!arena)
 		return;
 	for (link = &arenas; *link != arena; link = &(*link)->next)
 		;
 	*link = arena->next;
+	for (i = 0; i < arena->npages; i++)
+		pfn_hash_del(&arena->pages[i]);
 	free(arena->memory);
 	free(arena->pages);
 	free(arena);

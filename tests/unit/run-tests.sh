@@ -28,12 +28,14 @@ failed=0
 failures=()
 logdir="$(dirname "$1")/../logs-$mode"
 mkdir -p "$logdir"
-start_ns=$(date +%s%N)
+jobs=${JOBS:-$(nproc)}
 
-for bin in "$@"; do
-	name="${bin#*/unit/}"
-	log="$logdir/${name//\//-}.log"
-	cmd=("$bin")
+log_of() { local name="${1#*/unit/}"; echo "$logdir/${name//\//-}.log"; }
+
+# One binary, its log and "exit-code milliseconds" beside it.
+run_one() {
+	local bin=$1 log t0 rc cmd=("$1")
+	log=$(log_of "$bin")
 	if [ "$mode" = valgrind ]; then
 		cmd=(valgrind --quiet --error-exitcode=99 --leak-check=full
 		     --show-leak-kinds=all --errors-for-leak-kinds=all
@@ -42,7 +44,24 @@ for bin in "$@"; do
 	t0=$(date +%s%N)
 	CMOCKA_MESSAGE_OUTPUT=TAP timeout "$timeout_s" "${cmd[@]}" >"$log" 2>&1
 	rc=$?
-	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	echo "$rc $(( ($(date +%s%N) - t0) / 1000000 ))" > "$log.rc"
+}
+
+# The binaries are independent: run as many at once as there are cores.
+start_ns=$(date +%s%N)
+for bin in "$@"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n
+	done
+	run_one "$bin" &
+done
+wait
+total_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+
+for bin in "$@"; do
+	name="${bin#*/unit/}"
+	log=$(log_of "$bin")
+	read -r rc ms < "$log.rc"
 
 	ok=$(grep -c '^ok ' "$log")
 	notok=$(grep -c '^not ok ' "$log")
@@ -86,8 +105,7 @@ for bin in "$@"; do
 		"$name" "$ok" "$notok" "$ms"
 done
 
-total_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
-echo "$mode: $# binaries in ${total_ms} ms (run time only, builds excluded)"
+echo "$mode: $# binaries in ${total_ms} ms on $jobs cores (run time only, builds excluded)"
 if [ ${#failures[@]} -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"

@@ -23,7 +23,9 @@ VARIANTS := chain nochain
 
 CORE_H := core/scatterlist_chain.h
 SHIM_H := $(wildcard usim/include/linux/*.h) $(wildcard usim/*.h)
-USIM_SRCS := $(wildcard usim/*.c)
+# sgsim.c is a program, not part of the library.
+USIM_SRCS := $(filter-out usim/sgsim.c,$(wildcard usim/*.c))
+SGSIM := $(O)/usim/sgsim
 UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/usim_test.h
 
 # Suites on the shared fixture; test_api_compat uses the kernel API only.
@@ -41,10 +43,10 @@ DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 
 .SECONDARY:
-.PHONY: all usim unit-build unit valgrind check deps help clean list-tests \
+.PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
 	qemu qemu-deps kport-series kport-check ktap-test
 
-all: usim unit-build
+all: usim unit-build sgsim
 
 # Per variant: libusim.a from usim/*.c, then one binary per test.
 define variant_rules
@@ -85,10 +87,16 @@ $(O)/usim/libusim.a: $(O)/usim-chain/libusim.a
 
 usim: deps $(O)/usim/libusim.a
 
+$(SGSIM): $(O)/usim-chain/sgsim.o $(O)/usim-chain/libusim.a
+	@echo "  LD      $@"
+	$(Q)$(CC) -o $@ $^
+
+sgsim: deps $(SGSIM)
+
 unit-build: deps $(UNIT_BINS)
 
-unit: unit-build
-	$(Q)tests/unit/run-tests.sh $(UNIT_BINS)
+unit: unit-build $(SGSIM)
+	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh $(UNIT_BINS) tests/unit/test_sgsim.sh
 
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
@@ -134,12 +142,13 @@ help:
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
 	@echo "  make check         everything CI runs: unit, valgrind, ktap-test, qemu, kport-check"
-	@echo "  make unit          build and run every cmocka suite, chain and no-chain builds"
+	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
 	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API"
+	@echo "  make sgsim         build $(SGSIM), the chain and DMA mapping explorer (sgsim --help)"
 	@echo "  make deps          apt-get install what the unit targets need, if missing"
 	@echo "  make list-tests    print the unit test binaries"
 	@echo "  make clean         remove $(O)/ (the kernel tree and build stay in the cache)"

@@ -88,6 +88,7 @@ $(O)/usim/libusim.a: $(O)/usim-chain/libusim.a
 usim: deps $(O)/usim/libusim.a
 
 $(SGSIM): $(O)/usim-chain/sgsim.o $(O)/usim-chain/libusim.a
+	@mkdir -p $(@D)
 	@echo "  LD      $@"
 	$(Q)$(CC) -o $@ $^
 

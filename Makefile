@@ -39,12 +39,14 @@ DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
 	    python3 python3-ply
 
+DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
+
 # Kernel tree and build directory: outside the repository (kport/env.sh).
 export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
-	qemu qemu-deps kport-series kport-check ktap-test
+	qemu qemu-deps kport-series kport-check ktap-test bench
 
 all: usim unit-build sgsim
 
@@ -106,6 +108,44 @@ qemu: qemu-deps
 	$(Q)tests/qemu/run.sh $(O)/qemu | tee $(O)/qemu/summary.log
 	$(Q)tail -n 1 $(O)/qemu/summary.log > $(O)/qemu/summary
 
+# The benchmark: sgchain, Linux 6.1's own code extracted from the tarball
+# at bench time (never committed), and a flat array, in one binary.
+BENCH_DIR := $(O)/bench
+K61_DIR := $(BENCH_DIR)/k61
+BENCH_OBJS := $(addprefix $(BENCH_DIR)/,bench.o impl_sgchain.o flat.o impl_k61.o \
+	k61_scatterlist.o k61_sg_pool.o)
+# 6.1's code is built as the kernel builds it: without -Wextra's
+# unused-parameter and sign-compare warnings.
+K61_CFLAGS := $(CFLAGS_COMMON) -Wno-unused-parameter -Wno-sign-compare \
+	-I$(K61_DIR) -Iusim/include -Ibench -include bench/k61_shim.h
+
+$(K61_DIR)/.extracted: bench/k61-extract.sh
+	$(Q)bench/k61-extract.sh $(K61_DIR)
+
+$(BENCH_DIR)/k61_%.o: $(K61_DIR)/.extracted bench/k61_shim.h $(SHIM_H)
+	@echo "  CC [bench] $(K61_DIR)/k61_$*.c"
+	$(Q)$(CC) $(K61_CFLAGS) -c $(K61_DIR)/k61_$*.c -o $@
+
+$(BENCH_DIR)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(K61_DIR)/.extracted
+	@echo "  CC [bench] $<"
+	$(Q)$(CC) $(K61_CFLAGS) -c $< -o $@
+
+$(BENCH_DIR)/%.o: bench/%.c bench/bench_impl.h bench/impl_template.h $(CORE_H) $(SHIM_H)
+	@mkdir -p $(@D)
+	@echo "  CC [bench] $<"
+	$(Q)$(CC) $(CFLAGS_COMMON) -Iusim/include -Iusim -Ibench -c $< -o $@
+
+$(BENCH_DIR)/bench: $(BENCH_OBJS) $(O)/usim-chain/libusim.a
+	@echo "  LD [bench] $@"
+	$(Q)$(CC) -o $@ $^
+
+bench: bench-deps $(BENCH_DIR)/bench
+	$(Q)bench/run.sh $(BENCH_DIR)
+
+bench-deps:
+	$(Q)scripts/deps.sh $(DEB_UNIT) $(DEB_BENCH)
+	$(Q)mkdir -p $(BENCH_DIR)
+
 kport-series:
 	$(Q)kport/series.sh
 
@@ -148,6 +188,7 @@ help:
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
 	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"
+	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API"
 	@echo "  make sgsim         build $(SGSIM), the chain and DMA mapping explorer (sgsim --help)"
 	@echo "  make deps          apt-get install what the unit targets need, if missing"

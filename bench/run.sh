@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# make bench: timings, instruction counts, a chart and kernel text sizes,
+# assembled into OUTDIR/results.md. Usage: run.sh OUTDIR
+set -euo pipefail
+out=$1
+here="$(cd "$(dirname "$0")" && pwd)"
+bench="$out/bench"
+res="$out/results.md"
+
+"$bench" "$out" > /dev/null
+
+echo "[bench] instruction counts under callgrind (stable on a noisy machine)"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ir_per_entry() { # WHAT FUNCTION N: instructions per entry in FUNCTION
+	local file="$out/callgrind.$1.$3"
+	valgrind --tool=callgrind --callgrind-out-file="$file" --collect-atstart=no \
+		--toggle-collect="$2" "$bench" --count "$1" "$3" >/dev/null 2>&1
+	awk -v n="$3" '/^summary:/ { printf "%.2f", $2 / (100 * n) }' "$file"
+}
+{
+	echo "## Instructions per entry (valgrind --tool=callgrind, 100 runs)"
+	echo
+	echo "| path | entries | sgchain | linux-6.1 | flat array | sgchain / linux-6.1 | sgchain / flat |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for n in 128 2048 65536; do
+		a=$(ir_per_entry walk-sgchain sgchain_walk_for_each $n)
+		b=$(ir_per_entry walk-k61 k61_walk_for_each $n)
+		f=$(ir_per_entry walk-flat flat_walk $n)
+		echo "| for_each_sg walk | $n | $a | $b | $f | $(ratio "$a" "$b") | $(ratio "$a" "$f") |"
+	done
+	for n in 128 2048 65536; do
+		a=$(ir_per_entry alloc-sgchain sgchain_alloc_free_chained $n)
+		b=$(ir_per_entry alloc-k61 k61_alloc_free_chained $n)
+		echo "| sg_alloc_table_chained + free | $n | $a | $b | | $(ratio "$a" "$b") | |"
+	done
+	for n in 128 2048 65536; do
+		echo "| IOMMU map + unmap | $n | $(ir_per_entry map-sgchain map_unmap $n) | | | | |"
+	done
+	echo
+} > "$out/instructions.md"
+
+echo "[bench] chart: $out/walk.png"
+gnuplot <<GP
+set terminal pngcairo size 900,540 font "sans,11"
+set output "$out/walk.png"
+set title "Walking a scatterlist: ns per entry (median of 9)"
+set xlabel "entries in the list"
+set ylabel "ns per entry"
+set logscale x 2
+set key outside right
+set yrange [0:*]
+set grid
+plot "$out/walk.dat" using 1:2 with linespoints lw 2 title "sgchain for\\\\_each\\\\_sg", \
+     "$out/walk.dat" using 1:3 with linespoints lw 2 title "sgchain sg\\\\_next to NULL", \
+     "$out/walk.dat" using 1:4 with linespoints lw 2 title "linux-6.1 for\\\\_each\\\\_sg", \
+     "$out/walk.dat" using 1:5 with linespoints lw 2 title "linux-6.1 sg\\\\_next to NULL", \
+     "$out/walk.dat" using 1:6 with linespoints lw 2 title "flat array"
+GP
+
+"$here/kernel-size.sh" > "$out/kernel-size.md" || echo "(kernel sizes not measured: see above)" > "$out/kernel-size.md"
+
+{
+	echo "# sgchain benchmark"
+	echo
+	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -r)."
+	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code."
+	echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). All figures below come from this one run."
+	echo
+	cat "$out/timings.md"
+	echo
+	cat "$out/instructions.md"
+	cat "$out/kernel-size.md"
+} > "$res"
+cat "$out/instructions.md" "$out/kernel-size.md"
+echo "[bench] results: $res, chart: $out/walk.png"

@@ -139,7 +139,7 @@ $(BENCH_DIR)/bench: $(BENCH_OBJS) $(O)/usim-chain/libusim.a
 	@echo "  LD [bench] $@"
 	$(Q)$(CC) -o $@ $^
 
-bench: bench-deps $(BENCH_DIR)/bench
+bench: bench-deps qemu-deps $(BENCH_DIR)/bench
 	$(Q)bench/run.sh $(BENCH_DIR)
 
 bench-deps:

@@ -6,8 +6,9 @@
 set -euo pipefail
 source "$(dirname "$0")/../kport/env.sh"
 
-[ -f "$KBUILD/.config" ] && [ -d "$KSRC/.git" ] ||
-	die "no configured kernel tree: run 'make qemu' first"
+# The patched tree and its config, as make qemu leaves them (quick if done).
+"$REPO/kport/tree.sh" >&2
+"$REPO/kport/build.sh" >&2
 patched_out="$SGCHAIN_CACHE/size-patched"
 pristine_src="$SGCHAIN_CACHE/size-pristine-src"
 pristine_out="$SGCHAIN_CACHE/size-pristine"

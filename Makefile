@@ -46,7 +46,7 @@ export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
-	qemu qemu-deps kport-series kport-check ktap-test bench
+	qemu qemu-deps kport-series kport-check ktap-test bench sanitize
 
 all: usim unit-build sgsim
 
@@ -146,6 +146,13 @@ bench-deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT) $(DEB_BENCH)
 	$(Q)mkdir -p $(BENCH_DIR)
 
+# Every unit suite again, built with ASan and UBSan (any report aborts).
+SANITIZE_CC := $(CC) -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+sanitize: deps
+	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		$(MAKE) --no-print-directory O=$(O)/sanitize CC="$(SANITIZE_CC)" unit
+
 kport-series:
 	$(Q)kport/series.sh
 
@@ -161,10 +168,11 @@ ktap-test:
 
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/unit/summary-valgrind \
+	$(O)/sanitize/unit/summary-plain \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/kport-check.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit valgrind ktap-test qemu kport-check
+	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize ktap-test qemu kport-check
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
 
@@ -182,9 +190,10 @@ help:
 	@echo "sgchain targets:"
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
-	@echo "  make check         everything CI runs: unit, valgrind, ktap-test, qemu, kport-check"
+	@echo "  make check         everything CI runs: unit, valgrind, sanitize, ktap-test, qemu, kport-check"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
+	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
 	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"

@@ -30,6 +30,7 @@ UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/usim_test.h
 
 # Suites on the shared fixture; test_api_compat uses the kernel API only.
 UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test_dma_mappers \
+	       test_sg_validate \
 	       test_bad_input test_usim_mocks
 UNIT_TESTS := $(UNIT_SUITES) test_api_compat
 UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS)))

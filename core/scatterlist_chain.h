@@ -366,6 +366,63 @@ static inline struct scatterlist *sg_last(struct scatterlist *sgl,
 	return sg;
 }
 
+#ifdef CONFIG_DEBUG_SG
+/* What sg_validate() finds wrong with a list; new in sgchain. */
+enum sg_validate_result {
+	SG_VALID = 0,
+	SG_INVALID_CYCLE,	/* links lead back to an entry already walked */
+	SG_INVALID_LINK,	/* a NULL, misaligned or link-to-link pointer */
+	SG_INVALID_LINK_DATA,	/* a chain entry carries a length or offset */
+	SG_INVALID_EARLY_END,	/* an end marker before entry @nents */
+	SG_INVALID_NO_END,	/* entry @nents carries no end marker */
+};
+
+/**
+ * sg_validate - Check the structure of a list of @nents entries
+ * @sgl: First entry of the list
+ * @nents: Data entries the list should hold, the last one marked as end
+ *
+ * Description:
+ *   New in sgchain, for CONFIG_DEBUG_SG. Walks the list as sg_next() does,
+ *   checking each link before following it, and finds a cycle with
+ *   Floyd's two pointers: time in the entries walked, constant memory,
+ *   whatever @nents says.
+ *
+ * Return: SG_VALID, or the first problem found (enum sg_validate_result).
+ */
+static inline int sg_validate(struct scatterlist *sgl, unsigned int nents)
+{
+	struct scatterlist *sg = sgl, *slow = sgl, *next;
+	unsigned int i;
+
+	if (!nents)
+		return SG_VALID;
+	if (!sgl || sg_is_chain(sgl))
+		return SG_INVALID_LINK;
+	for (i = 0; i + 1 < nents; i++) {
+		if (sg_is_last(sg))
+			return SG_INVALID_EARLY_END;
+		next = sg + 1;
+		if (sg_is_chain(next)) {
+			if (next->length || next->offset)
+				return SG_INVALID_LINK_DATA;
+			next = sg_chain_ptr(next);
+			if (!next ||
+			    (unsigned long)next % __alignof__(struct scatterlist) ||
+			    sg_is_chain(next))
+				return SG_INVALID_LINK;
+		}
+		sg = next;
+		/* The slow pointer only retraces entries already checked. */
+		if (i & 1)
+			slow = sg_next(slow);
+		if (sg == slow)
+			return SG_INVALID_CYCLE;
+	}
+	return sg_is_last(sg) ? SG_VALID : SG_INVALID_NO_END;
+}
+#endif
+
 typedef struct scatterlist *(sg_alloc_fn)(unsigned int, gfp_t);
 typedef void (sg_free_fn)(struct scatterlist *, unsigned int);
 

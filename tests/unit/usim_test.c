@@ -114,4 +114,5 @@ void assert_list_shape(struct scatterlist *sgl, unsigned int nents,
 		fail_msg("list of %u (tables %u + %u): %s", nents, cap1, max, why);
 	assert_ptr_equal(sg_last(sgl, nents), last);
 	assert_int_equal(sg_nents(sgl), nents);
+	assert_int_equal(sg_validate(sgl, nents), SG_VALID);
 }

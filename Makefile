@@ -47,7 +47,7 @@ export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
-	qemu qemu-deps kport-series kport-check ktap-test bench sanitize
+	qemu qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps
 
 all: usim unit-build sgsim
 
@@ -154,6 +154,27 @@ sanitize: deps
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		$(MAKE) --no-print-directory O=$(O)/sanitize CC="$(SANITIZE_CC)" unit
 
+# The fuzzer: clang's libFuzzer with ASan and UBSan over usim and the core.
+FUZZ_SECONDS ?= 600
+CHECK_FUZZ_SECONDS ?= 30
+FUZZER := $(O)/fuzz/fuzz_sg_chain
+DEB_FUZZ := clang libclang-rt-14-dev
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-array-bounds \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-Iusim/include -Iusim -Itests/unit
+
+$(FUZZER): tests/fuzz/fuzz_sg_chain.c $(USIM_SRCS) $(CORE_H) $(SHIM_H) $(UNIT_CASES_H)
+	@mkdir -p $(@D)
+	@echo "  CLANG   $@"
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_sg_chain.c $(USIM_SRCS)
+
+fuzz-deps:
+	$(Q)scripts/deps.sh $(DEB_UNIT) $(DEB_FUZZ)
+
+fuzz: fuzz-deps $(FUZZER)
+	$(Q)tests/fuzz/run-fuzz.sh $(FUZZER) $(FUZZ_SECONDS) $(O)/fuzz | tee $(O)/fuzz/summary.log
+	$(Q)tail -n 1 $(O)/fuzz/summary.log > $(O)/fuzz/summary
+
 kport-series:
 	$(Q)kport/series.sh
 
@@ -169,11 +190,12 @@ ktap-test:
 
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/unit/summary-valgrind \
-	$(O)/sanitize/unit/summary-plain \
+	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/kport-check.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
 	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize ktap-test qemu kport-check
+	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
 
@@ -191,7 +213,9 @@ help:
 	@echo "sgchain targets:"
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
-	@echo "  make check         everything CI runs: unit, valgrind, sanitize, ktap-test, qemu, kport-check"
+	@echo "  make check         everything CI runs: unit, valgrind, sanitize, ktap-test, qemu,"
+	@echo "                     kport-check, and 30 s of fuzzing"
+	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
@@ -207,6 +231,7 @@ help:
 	@echo "knobs: O=DIR (build directory, now $(O))  V=1 (show commands)  CC=compiler"
 	@echo "       SGCHAIN_CACHE=DIR (default ~/.cache/sgchain)  KSRC=DIR (kernel tree)"
 	@echo "       KBUILD=DIR (kernel objects)  JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
+	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
 
 clean:
 	rm -rf $(O)

@@ -47,7 +47,8 @@ export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
-	qemu qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps
+	qemu qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
+	docs docs-deps
 
 all: usim unit-build sgsim
 
@@ -175,6 +176,16 @@ fuzz: fuzz-deps $(FUZZER)
 	$(Q)tests/fuzz/run-fuzz.sh $(FUZZER) $(FUZZ_SECONDS) $(O)/fuzz | tee $(O)/fuzz/summary.log
 	$(Q)tail -n 1 $(O)/fuzz/summary.log > $(O)/fuzz/summary
 
+# HTML for the core API from its kernel-doc comments; any warning fails.
+docs: docs-deps
+	$(Q)rm -rf $(O)/docs && mkdir -p $(O)/docs
+	$(Q)DOXYGEN_OUT=$(O)/docs doxygen Doxyfile
+	@echo "docs: $(O)/docs/html/index.html"
+	@echo "1 passed, 0 failed" > $(O)/docs/summary
+
+docs-deps:
+	$(Q)scripts/deps.sh doxygen python3
+
 kport-series:
 	$(Q)kport/series.sh
 
@@ -190,11 +201,11 @@ ktap-test:
 
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/unit/summary-valgrind \
-	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary \
+	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/kport-check.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize ktap-test qemu kport-check
+	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize docs ktap-test qemu kport-check
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -215,6 +226,7 @@ help:
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
 	@echo "  make check         everything CI runs: unit, valgrind, sanitize, ktap-test, qemu,"
 	@echo "                     kport-check, and 30 s of fuzzing"
+	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"

@@ -36,9 +36,9 @@
 #include <linux/string.h>
 #include <linux/types.h>
 
-#define SG_CHAIN	0x01UL
-#define SG_END		0x02UL
-#define SG_PAGE_LINK_MASK	(SG_CHAIN | SG_END)
+#define SG_CHAIN	0x01UL	/* page_link points at the next table */
+#define SG_END		0x02UL	/* the last entry of the list */
+#define SG_PAGE_LINK_MASK	(SG_CHAIN | SG_END)	/* page_link's flag bits */
 
 /* Entries in one page-sized table: the largest table sg_alloc_table uses. */
 #define SG_MAX_SINGLE_ALLOC	(PAGE_SIZE / sizeof(struct scatterlist))
@@ -54,11 +54,12 @@
  * 8 MiB of I/O in 4 KiB pages. Without chaining, one table is the limit.
  */
 #ifdef CONFIG_ARCH_NO_SG_CHAIN
-#define SG_MAX_SEGMENTS	SG_CHUNK_SIZE
+#define SG_MAX_SEGMENTS	SG_CHUNK_SIZE	/* one table: no chaining */
 #else
-#define SG_MAX_SEGMENTS	2048
+#define SG_MAX_SEGMENTS	2048	/* 8 MiB of 4 KiB pages per command */
 #endif
 
+/* The flag bits of an entry: SG_CHAIN, SG_END or neither. */
 static inline unsigned int __sg_flags(struct scatterlist *sg)
 {
 	return sg->page_link & SG_PAGE_LINK_MASK;
@@ -423,7 +424,9 @@ static inline int sg_validate(struct scatterlist *sgl, unsigned int nents)
 }
 #endif
 
+/* Allocates one table of the given number of entries. */
 typedef struct scatterlist *(sg_alloc_fn)(unsigned int, gfp_t);
+/* Frees one table of the given number of entries. */
 typedef void (sg_free_fn)(struct scatterlist *, unsigned int);
 
 void sg_init_one(struct scatterlist *sg, const void *buf, unsigned int buflen);
@@ -491,6 +494,7 @@ static struct scatterlist *sg_kmalloc(unsigned int nents, gfp_t gfp_mask)
 	return table;
 }
 
+/* Frees a table from sg_kmalloc(), which chose page or slab by size. */
 static void sg_kfree(struct scatterlist *sg, unsigned int nents)
 {
 	if (nents != SG_MAX_SINGLE_ALLOC) {
@@ -798,11 +802,13 @@ static unsigned int sg_pool_index(unsigned int nents)
 	return get_count_order(nents) - 3;
 }
 
+/* Returns a table to the pool of its size. */
 static void sg_pool_free(struct scatterlist *sgl, unsigned int nents)
 {
 	mempool_free(sgl, sg_pools[sg_pool_index(nents)].pool);
 }
 
+/* Takes a table from the smallest pool that fits @nents entries. */
 static struct scatterlist *sg_pool_alloc(unsigned int nents, gfp_t gfp_mask)
 {
 	return mempool_alloc(sg_pools[sg_pool_index(nents)].pool, gfp_mask);

@@ -48,7 +48,7 @@ export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
 	qemu qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
-	docs docs-deps
+	docs docs-deps lint
 
 all: usim unit-build sgsim
 
@@ -186,6 +186,13 @@ docs: docs-deps
 docs-deps:
 	$(Q)scripts/deps.sh doxygen python3
 
+# Static checks: cppcheck, clang-tidy, checkpatch, kernel-doc, sparse.
+lint: qemu-deps
+	$(Q)scripts/deps.sh cppcheck clang-tidy sparse
+	$(Q)mkdir -p $(O)
+	$(Q)scripts/lint.sh | tee $(O)/lint.log
+	$(Q)tail -n 1 $(O)/lint.log | sed 's/^lint: //' > $(O)/lint.summary
+
 kport-series:
 	$(Q)kport/series.sh
 
@@ -202,10 +209,10 @@ ktap-test:
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/unit/summary-valgrind \
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
-	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/kport-check.summary
+	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/lint.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize docs ktap-test qemu kport-check
+	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize docs ktap-test qemu lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -224,8 +231,9 @@ help:
 	@echo "sgchain targets:"
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
-	@echo "  make check         everything CI runs: unit, valgrind, sanitize, ktap-test, qemu,"
-	@echo "                     kport-check, and 30 s of fuzzing"
+	@echo "  make check         everything CI runs: unit, valgrind, sanitize, docs, ktap-test,"
+	@echo "                     qemu, lint (which runs kport-check), and 30 s of fuzzing"
+	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse"
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"

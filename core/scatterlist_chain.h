@@ -565,7 +565,7 @@ EXPORT_SYMBOL(sg_free_table);
 
 /* Whether the arguments describe a list that can be built at all. */
 static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
-			  struct scatterlist *first_chunk,
+			  const struct scatterlist *first_chunk,
 			  unsigned int nents_first_chunk)
 {
 	unsigned int cap = nents_first_chunk ?: max_ents;

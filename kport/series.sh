@@ -24,7 +24,9 @@ if [ -n "$(kgit status --porcelain --untracked-files=no)" ]; then
 	kgit status --short --untracked-files=no
 	die "uncommitted changes in $KSRC: commit them (or git commit --fixup) first"
 fi
-if kgit log --format=%s pristine..HEAD | grep -q '^fixup! '; then
+# Not a pipe into grep -q: under pipefail, git's SIGPIPE would read as "no".
+subjects=$(kgit log --format=%s pristine..HEAD)
+if grep -q '^fixup! ' <<< "$subjects"; then
 	GIT_SEQUENCE_EDITOR=true kgit rebase -q -i --autosquash pristine ||
 		die "autosquash rebase failed in $KSRC; resolve it there"
 fi

@@ -189,6 +189,8 @@ static int iommu_map_sg(struct device *dev, struct scatterlist *sgl,
 	unsigned int seg_len = 0, seg_count = 0;
 	int i, mapped = 0;
 
+	if (nents <= 0)
+		return 0;
 	for_each_sg(sgl, sg, nents, i) {
 		if (!sg->length || sg->length > max_seg)
 			goto fail;

@@ -53,10 +53,9 @@ static void *reserve_take(mempool_t *pool)
 {
 	void *element = pool->elements[--pool->curr_nr];
 	const unsigned char *p = element;
-	unsigned int i;
 
 	if (pool->cache) {
-		for (i = 0; i < usim_kmem_cache_size(pool->cache); i++) {
+		for (unsigned int i = 0; i < usim_kmem_cache_size(pool->cache); i++) {
 			if (p[i] != USIM_POISON_FREE) {
 				usim_error("mempool %s: reserved element %p written at +%u after free",
 					   pool->name, element, i);

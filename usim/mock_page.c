@@ -156,6 +156,8 @@ struct mock_page_arena *mock_page_arena_create(size_t npages,
 	struct mock_page_arena *arena;
 	size_t i;
 
+	if (!npages)
+		return NULL;
 	for (i = 0; i < npages; i++)
 		if (pfn_to_page(pfns[i]))
 			return NULL;	/* pfn already in use */

@@ -243,8 +243,10 @@ void free_page(unsigned long addr)
 	track_free((void *)addr, OBJ_PAGE, NULL, "free_page");
 }
 
+/* ctor keeps the kernel's type, void (*)(void *): it cannot be const. */
 struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 				     unsigned int align, slab_flags_t flags,
+				     /* cppcheck-suppress constParameter */
 				     void (*ctor)(void *))
 {
 	struct kmem_cache *s = calloc(1, sizeof(*s));

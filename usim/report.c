@@ -34,6 +34,7 @@ void usim_error(const char *fmt, ...)
 	errors++;
 	fputs("usim: ERROR: ", stderr);
 	va_start(ap, fmt);
+	/* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): clang 14 misses the va_start above */
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);

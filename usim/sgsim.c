@@ -182,7 +182,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case BOUNCE_SLOTS: o->bounce_slots = parse_number(optarg, "bounce-slots", false); break;
 		case SEGMENTS: o->all_segments = true; break;
 		case DOT: o->dot = optarg; break;
-		case 'h': printf(usage, sizeof(struct scatterlist), PAGE_SIZE, SG_MAX_SEGMENTS); exit(0);
+		case 'h':
+			printf(usage, sizeof(struct scatterlist), PAGE_SIZE,
+			       (unsigned int)SG_MAX_SEGMENTS);
+			exit(0);
 		case ':': bad_usage("option %s needs a value", argv[optind - 1]);
 		default: bad_usage("unknown option %s", argv[optind - 1]);
 		}
@@ -360,7 +363,7 @@ int main(int argc, char **argv)
 	unsigned int *sizes, tables, nents, j;
 	struct sg_table table;
 	struct device dev;
-	int ret, mapped;
+	int ret, mapped = 0;
 
 	parse_options(argc, argv, &o);
 	npages = pages_touched(&o);
@@ -384,15 +387,16 @@ int main(int argc, char **argv)
 		       nents, (nents + o.max_segments - 1UL) / o.max_segments);
 
 	pfns = calloc(npages, sizeof(*pfns));
-	heads = calloc(nents, sizeof(*heads));
+	heads = calloc(nents, sizeof(struct scatterlist *));
 	sizes = calloc(nents, sizeof(*sizes));
+	arena = NULL;
 	if (!pfns || !heads || !sizes)
-		return 1;
+		goto out;
 	layout_pfns(&o, pfns, npages);
 	arena = mock_page_arena_create(npages, pfns);
 	if (!arena) {
 		fprintf(stderr, "sgsim: cannot create %lu pages\n", npages);
-		return 1;
+		goto out;
 	}
 
 	if (o.pools)
@@ -403,7 +407,7 @@ int main(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "sgsim: allocating %u entries failed: %s\n", nents,
 			ret == -EINVAL ? "-EINVAL" : "-ENOMEM");
-		return 1;
+		goto out;
 	}
 	left = o.io_size;
 	for_each_sg(table.sgl, sg, nents, j) {
@@ -462,6 +466,7 @@ int main(int argc, char **argv)
 		__sg_free_table(&table, per_table, 0, table_free, table.orig_nents);
 	usim_iommu_destroy(mmu);
 	usim_swiotlb_destroy(pool);
+out:
 	mock_page_arena_destroy(arena);
 	free(pfns);
 	free(heads);

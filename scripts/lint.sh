@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make lint: static checks, each one a pass or a fail, then "N passed,
+# N failed". Suppressions live beside what they suppress, with a reason:
+# .clang-tidy, the kport/check.sh checkpatch flags, one inline cppcheck
+# and one inline clang-tidy comment in usim.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source kport/env.sh
+passed=0 failed=0
+usim_flags=(-std=gnu11 -Iusim/include -Iusim)
+
+step() { # NAME COMMAND...: run it, show its output only if it failed
+	local name=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		passed=$((passed + 1)); echo "  ok    $name"
+	else
+		failed=$((failed + 1)); echo "  FAIL  $name"
+		printf '%s\n' "$out" | grep -v '^$' | head -n 30 | sed 's/^/        /'
+	fi
+}
+
+cppcheck_usim() {
+	local variant out
+	for variant in "" -DCONFIG_ARCH_NO_SG_CHAIN; do
+		out=$(cppcheck --quiet --enable=warning,style,performance,portability \
+			--std=c11 --inline-suppr --suppress=missingIncludeSystem \
+			-Iusim/include -Iusim -DCONFIG_NEED_SG_DMA_LENGTH \
+			-DCONFIG_DEBUG_SG -DCONFIG_SG_POOL $variant usim/*.c 2>&1)
+		[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
+	done
+}
+
+clang_tidy_usim() {
+	clang-tidy --quiet usim/*.c -- "${usim_flags[@]}" &&
+	clang-tidy --quiet usim/*.c -- "${usim_flags[@]}" -DCONFIG_ARCH_NO_SG_CHAIN
+}
+
+# sparse over the kernel files the series adds or changes (the header is
+# checked through each of them).
+sparse_kernel() {
+	local out
+	out=$(make -C "$KSRC" O="$KBUILD" C=2 lib/scatterlist.o lib/sg_pool.o \
+		lib/sg_chain_kunit.o 2>&1) || { printf '%s\n' "$out"; return 1; }
+	! printf '%s\n' "$out" | grep -E 'warning:|error:'
+}
+
+step "cppcheck core and usim (chain and no-chain)" cppcheck_usim
+step "clang-tidy core and usim (chain and no-chain)" clang_tidy_usim
+kport/tree.sh >/dev/null && kport/build.sh >/dev/null ||
+	echo "lint: the kernel tree could not be built; the kernel checks will fail"
+step "checkpatch --strict, kernel-doc and copies of the kport series" kport/check.sh
+step "sparse on lib/scatterlist.c, lib/sg_pool.c, lib/sg_chain_kunit.c" sparse_kernel
+echo "lint: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

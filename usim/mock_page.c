@@ -1,5 +1,4 @@
 /* Page arenas behind struct page, pfn_to_page and virt_to_page. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -86,8 +86,7 @@ static void __attribute__((noreturn)) bad_usage(const char *fmt, const char *arg
 	exit(2);
 }
 
-static unsigned long long parse_number(const char *arg, const char *what,
-				       bool suffixes)
+static unsigned long long parse_number(const char *arg, bool suffixes)
 {
 	unsigned long long v;
 	char *end;
@@ -108,7 +107,6 @@ static unsigned long long parse_number(const char *arg, const char *what,
 	}
 	if (*end)
 		bad_usage("trailing characters in %s", arg);
-	(void)what;
 	return v;
 }
 
@@ -149,7 +147,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":s:l:e:t:m:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 's': o->io_size = parse_number(optarg, "io-size", true); break;
+		case 's': o->io_size = parse_number(optarg, true); break;
 		case 'l':
 			if (!strcmp(optarg, "contiguous")) o->layout = CONTIGUOUS;
 			else if (!strcmp(optarg, "scattered")) o->layout = SCATTERED;
@@ -157,14 +155,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 			else if (!strcmp(optarg, "misaligned")) o->layout = MISALIGNED;
 			else bad_usage("unknown layout %s", optarg);
 			break;
-		case SEED: o->seed = parse_number(optarg, "seed", false); break;
+		case SEED: o->seed = parse_number(optarg, false); break;
 		case OFFSET:
-			o->offset = parse_number(optarg, "offset", false);
+			o->offset = parse_number(optarg, false);
 			offset_set = true;
 			break;
-		case 'e': o->entry_size = parse_number(optarg, "entry-size", false); break;
-		case 't': o->table_size = parse_number(optarg, "table-size", true); break;
-		case MAX_SEGMENTS: o->max_segments = parse_number(optarg, "max-segments", false); break;
+		case 'e': o->entry_size = parse_number(optarg, false); break;
+		case 't': o->table_size = parse_number(optarg, true); break;
+		case MAX_SEGMENTS: o->max_segments = parse_number(optarg, false); break;
 		case POOLS: o->pools = true; break;
 		case 'm':
 			if (!strcmp(optarg, "direct")) o->mapper = DIRECT;
@@ -172,14 +170,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 			else if (!strcmp(optarg, "swiotlb")) o->mapper = SWIOTLB;
 			else bad_usage("unknown mapper %s (direct, iommu, swiotlb)", optarg);
 			break;
-		case MAX_SEG_SIZE: o->max_seg_size = parse_number(optarg, "max-seg-size", true); break;
-		case SEG_BOUNDARY: o->seg_boundary = parse_number(optarg, "seg-boundary", false); break;
+		case MAX_SEG_SIZE: o->max_seg_size = parse_number(optarg, true); break;
+		case SEG_BOUNDARY: o->seg_boundary = parse_number(optarg, false); break;
 		case DMA_MASK:
-			o->dma_bits = parse_number(optarg, "dma-mask", false);
+			o->dma_bits = parse_number(optarg, false);
 			mask_set = true;
 			break;
-		case APERTURE: o->aperture = parse_number(optarg, "aperture", false); break;
-		case BOUNCE_SLOTS: o->bounce_slots = parse_number(optarg, "bounce-slots", false); break;
+		case APERTURE: o->aperture = parse_number(optarg, false); break;
+		case BOUNCE_SLOTS: o->bounce_slots = parse_number(optarg, false); break;
 		case SEGMENTS: o->all_segments = true; break;
 		case DOT: o->dot = optarg; break;
 		case 'h':

@@ -65,6 +65,40 @@ static const struct sg_chain_hand_case sg_chain_hand_cases[] = {
 	{ "page-sized tables", 3, { 128, 128, 7 } },
 };
 
+/* Data entries of a hand-built chain: each table but the last gives one to its link. */
+static inline unsigned int sg_chain_hand_nents(const struct sg_chain_hand_case *c)
+{
+	unsigned int t, nents = 0;
+
+	for (t = 0; t < c->ntables; t++)
+		nents += c->sizes[t] - (t + 1 < c->ntables);
+	return nents;
+}
+
+/*
+ * Link the caller's tables (tables[t] holds c->sizes[t] entries) into the
+ * case's chain. flat[i] gets the i-th data entry in walk order, with
+ * length i + 1; the caller gives the entries their pages.
+ */
+static inline void sg_chain_hand_link(const struct sg_chain_hand_case *c,
+				      struct scatterlist **tables,
+				      struct scatterlist **flat)
+{
+	unsigned int t, j, i = 0;
+
+	for (t = 0; t < c->ntables; t++) {
+		unsigned int data = c->sizes[t] - (t + 1 < c->ntables);
+
+		sg_init_table(tables[t], c->sizes[t]);
+		for (j = 0; j < data; j++, i++) {
+			tables[t][j].length = i + 1;
+			flat[i] = &tables[t][j];
+		}
+		if (t + 1 < c->ntables)
+			sg_chain(tables[t], c->sizes[t], tables[t + 1]);
+	}
+}
+
 /* Shape of a list built by the allocators: what the model predicts. */
 struct sg_chain_shape {
 	unsigned int tables;		/* every table, a caller's chunk included */

@@ -42,31 +42,19 @@ struct hand_chain {
 static void hand_chain_build(struct hand_chain *hc,
 			     const struct sg_chain_hand_case *c)
 {
-	unsigned int t, j, data;
+	unsigned int t, i;
 
-	hc->nents = 0;
-	for (t = 0; t < c->ntables; t++)
-		hc->nents += c->sizes[t] - (t + 1 < c->ntables);
+	hc->nents = sg_chain_hand_nents(c);
 	hc->flat = calloc(hc->nents, sizeof(*hc->flat));
 	assert_non_null(hc->flat);
-
 	for (t = 0; t < c->ntables; t++) {
 		hc->tables[t] = calloc(c->sizes[t], sizeof(struct scatterlist));
 		assert_non_null(hc->tables[t]);
-		sg_init_table(hc->tables[t], c->sizes[t]);
 	}
-	hc->nents = 0;
-	for (t = 0; t < c->ntables; t++) {
-		data = c->sizes[t] - (t + 1 < c->ntables);
-		for (j = 0; j < data; j++, hc->nents++) {
-			struct scatterlist *sg = &hc->tables[t][j];
-
-			sg_set_page(sg, mock_page_arena_page(arena, hc->nents % ARENA_PAGES),
-				    hc->nents + 1, hc->nents % 512);
-			hc->flat[hc->nents] = sg;
-		}
-		if (t + 1 < c->ntables)
-			sg_chain(hc->tables[t], c->sizes[t], hc->tables[t + 1]);
+	sg_chain_hand_link(c, hc->tables, hc->flat);
+	for (i = 0; i < hc->nents; i++) {
+		sg_assign_page(hc->flat[i], mock_page_arena_page(arena, i % ARENA_PAGES));
+		hc->flat[i]->offset = i % 512;
 	}
 }
 

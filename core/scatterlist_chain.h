@@ -648,14 +648,13 @@ static int sg_alloc_tables(struct sg_table *table, unsigned int nents,
 		else
 			table->sgl = sg;
 		table->orig_nents += data;
-		table->nents = table->orig_nents;
-
 		left -= data;
 		prv = sg;
 		prv_cap = cap;
 		cap = max_ents;
 	} while (left);
 
+	table->nents = nents;
 	return 0;
 }
 

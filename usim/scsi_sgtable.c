@@ -22,7 +22,6 @@ void scsi_free_sgtable(struct scsi_cmnd *cmd)
 	/* The table sizes follow from the allocated count, not from use_sg. */
 	struct sg_table table = {
 		.sgl = cmd->request_buffer,
-		.nents = cmd->use_sg,
 		.orig_nents = cmd->__use_sg,
 	};
 

@@ -44,6 +44,8 @@ DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
 
 # Kernel tree and build directory: outside the repository (kport/env.sh).
 export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
+# apt-get's output, kept out of the test output (scripts/deps.sh).
+export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
@@ -183,8 +185,9 @@ docs: docs-deps
 	@echo "docs: $(O)/docs/html/index.html"
 	@echo "1 passed, 0 failed" > $(O)/docs/summary
 
+# Doxygen runs dot (graphviz) for the include graphs.
 docs-deps:
-	$(Q)scripts/deps.sh doxygen python3
+	$(Q)scripts/deps.sh doxygen graphviz python3
 
 # Static checks: cppcheck, clang-tidy, checkpatch, kernel-doc, sparse.
 lint: qemu-deps
@@ -201,6 +204,7 @@ kport-check: qemu-deps
 	$(Q)kport/check.sh
 
 ktap-test:
+	$(Q)scripts/deps.sh python3
 	$(Q)mkdir -p $(O)
 	$(Q)tests/qemu/test_ktap.py | tee $(O)/ktap-test.log
 	$(Q)tail -n 1 $(O)/ktap-test.log | sed 's/^ktap parser: //' > $(O)/ktap-test.summary

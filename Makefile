@@ -35,7 +35,8 @@ UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test
 UNIT_TESTS := $(UNIT_SUITES) test_api_compat
 UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS)))
 
-DEB_UNIT := gcc make libcmocka-dev valgrind
+# git, tar and xz: tests/kport/test_args.sh makes a tiny fake kernel tree.
+DEB_UNIT := gcc make libcmocka-dev valgrind git tar xz-utils
 DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
 	    python3 python3-ply
@@ -103,7 +104,8 @@ sgsim: deps $(SGSIM)
 unit-build: deps $(UNIT_BINS)
 
 unit: unit-build $(SGSIM)
-	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh $(UNIT_BINS) tests/unit/test_sgsim.sh
+	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh $(UNIT_BINS) tests/unit/test_sgsim.sh \
+		tests/kport/test_args.sh
 
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
@@ -252,8 +254,11 @@ help:
 	@echo "  make list-tests    print the unit test binaries"
 	@echo "  make clean         remove $(O)/ (the kernel tree and build stay in the cache)"
 	@echo "knobs: O=DIR (build directory, now $(O))  V=1 (show commands)  CC=compiler"
-	@echo "       SGCHAIN_CACHE=DIR (default ~/.cache/sgchain)  KSRC=DIR (kernel tree)"
-	@echo "       KBUILD=DIR (kernel objects)  JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
+	@echo "       SGCHAIN_CACHE=DIR (default ~/.cache/sgchain)"
+	@echo "       KSRC=DIR (kernel tree, default SGCHAIN_CACHE/linux-source-6.1; a new tree is"
+	@echo "                 extracted only into a missing KSRC inside SGCHAIN_CACHE or an empty directory)"
+	@echo "       KBUILD=DIR (kernel objects, default KSRC.build/x86_64; refused if it holds another tree's build)"
+	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
 
 clean:

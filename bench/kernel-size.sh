@@ -9,9 +9,10 @@ source "$(dirname "$0")/../kport/env.sh"
 # The patched tree and its config, as make qemu leaves them (quick if done).
 "$REPO/kport/tree.sh" >&2
 "$REPO/kport/build.sh" >&2
-patched_out="$SGCHAIN_CACHE/size-patched"
-pristine_src="$SGCHAIN_CACHE/size-pristine-src"
-pristine_out="$SGCHAIN_CACHE/size-pristine"
+# Beside the tree's other builds, so they belong to this KSRC alone.
+patched_out="$KBUILD_ROOT/size-patched"
+pristine_src="$KBUILD_ROOT/size-pristine-src"
+pristine_out="$KBUILD_ROOT/size-pristine"
 
 if [ ! -d "$pristine_src" ]; then
 	say "checking out the pristine tree for comparison" >&2
@@ -19,6 +20,7 @@ if [ ! -d "$pristine_src" ]; then
 fi
 
 build() { # SRC OUT: vmlinux with the shared config
+	KSRC=$1 kbuild_check "$2"
 	mkdir -p "$2"
 	sed '/^CONFIG_SG_CHAIN_KUNIT_TEST=/d' "$KBUILD/.config" > "$2/.config.want"
 	cmp -s "$2/.config.want" "$2/.config.base" || {

@@ -7,6 +7,8 @@ source "$(dirname "$0")/env.sh"
 
 jobs=${JOBS:-$(nproc)}
 log="$KBUILD/build.log"
+kbuild_check "$KBUILD"
+[ -f "$KSRC/Makefile" ] || die "no kernel tree at KSRC=$KSRC: run kport/tree.sh (make qemu does)"
 mkdir -p "$KBUILD"
 kmake() { make -C "$KSRC" O="$KBUILD" "$@"; }
 

@@ -1,8 +1,16 @@
 # Sourced by the kport scripts: where the kernel tree, build and tarball live.
 # Everything here stays outside the repository; override from the make line.
+#
+# The builds of a tree live beside it, in $KSRC.build/, so two trees never
+# share one: the default KBUILD is $KSRC.build/x86_64. A KBUILD that a build
+# for another tree configured is refused (kbuild_check).
 : "${SGCHAIN_CACHE:=${XDG_CACHE_HOME:-${HOME:-/var/tmp}/.cache}/sgchain}"
+SGCHAIN_CACHE=$(realpath -m -- "$SGCHAIN_CACHE")
 : "${KSRC:=$SGCHAIN_CACHE/linux-source-6.1}"
-: "${KBUILD:=$SGCHAIN_CACHE/build-6.1}"
+KSRC=$(realpath -m -- "$KSRC")
+KBUILD_ROOT="$KSRC.build"
+: "${KBUILD:=$KBUILD_ROOT/x86_64}"
+KBUILD=$(realpath -m -- "$KBUILD")
 : "${KTARBALL:=/usr/src/linux-source-6.1.tar.xz}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -18,6 +26,28 @@ die() { printf '[kport] error: %s\n' "$*" >&2; exit 1; }
 # Refuse a tree inside the repository: it must never be committed.
 case "$KSRC/" in "$REPO"/*) die "KSRC=$KSRC is inside the repository" ;; esac
 case "$KBUILD/" in "$REPO"/*) die "KBUILD=$KBUILD is inside the repository" ;; esac
+
+# Where tree.sh may extract a new tree: a missing KSRC inside the cache,
+# which is sgchain's own, or an empty directory the user made for it.
+# Anywhere else a missing KSRC is taken for a typo.
+ksrc_creatable() {
+	if [ -e "$KSRC" ]; then
+		[ -d "$KSRC" ] && [ -z "$(ls -A "$KSRC")" ]
+		return
+	fi
+	case "$KSRC/" in "$SGCHAIN_CACHE"/*) return 0 ;; esac
+	return 1
+}
+
+# The kernel records the tree a build directory belongs to in its 'source'
+# link; building there for another tree would take that build over.
+kbuild_check() { # BUILD_DIR
+	local link="$1/source" owner
+	[ -L "$link" ] || return 0
+	owner=$(realpath -m -- "$(readlink "$link")")
+	[ "$owner" = "$KSRC" ] ||
+		die "$1 holds a build of the tree $owner, not of KSRC=$KSRC; leave KBUILD unset (each tree gets its own, $KSRC.build/) or give another KBUILD"
+}
 
 kgit() { git -C "$KSRC" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid "$@"; }
 

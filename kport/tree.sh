@@ -6,7 +6,15 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
-if [ ! -d "$KSRC/.git" ]; then
+if [ -d "$KSRC/.git" ]; then
+	kgit rev-parse -q --verify pristine >/dev/null ||
+		die "KSRC=$KSRC is a git tree without sgchain's 'pristine' tag; give an empty directory, or leave KSRC unset"
+elif ! ksrc_creatable; then
+	if [ -e "$KSRC" ]; then
+		die "KSRC=$KSRC is not a tree sgchain prepared, and not empty; give an empty directory, or leave KSRC unset"
+	fi
+	die "KSRC=$KSRC does not exist; sgchain creates a tree only under SGCHAIN_CACHE ($SGCHAIN_CACHE) or in an empty directory: 'mkdir -p $KSRC' if you meant a new tree there"
+else
 	[ -f "$KTARBALL" ] || die "$KTARBALL missing: apt-get install linux-source-6.1"
 	say "extracting $KTARBALL to $KSRC (about 15 s, 1.5 GB)"
 	rm -rf "$KSRC.tmp" && mkdir -p "$KSRC.tmp"
@@ -18,7 +26,9 @@ if [ ! -d "$KSRC/.git" ]; then
 	git -C "$KSRC.tmp" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid \
 		commit -q -m "Linux 6.1 from Debian's linux-source-6.1"
 	git -C "$KSRC.tmp" tag pristine
-	rm -rf "$KSRC" && mv "$KSRC.tmp" "$KSRC"
+	# KSRC is missing or an empty directory here.
+	rmdir "$KSRC" 2>/dev/null || true
+	mv "$KSRC.tmp" "$KSRC"
 fi
 
 stamp="$KSRC/.git/sgchain-series"

@@ -39,7 +39,11 @@ fi
 missing=$(missing_options)
 [ -z "$missing" ] || die "options missing from .config: $(echo $missing)"
 
-say "building bzImage with -j$jobs (cold: a few minutes; log: $log)"
+if [ -f "$KBUILD/vmlinux" ]; then
+	say "building bzImage with -j$jobs (incremental; log: $log)"
+else
+	say "building bzImage with -j$jobs (cold: 3 to 5 minutes; log: $log)"
+fi
 start=$(date +%s)
 set +e
 kmake -j"$jobs" bzImage 2>&1 | tee -a "$log" | {

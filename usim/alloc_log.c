@@ -29,3 +29,16 @@ const struct usim_alloc_record *usim_alloc_log_get(unsigned long i)
 		return NULL;
 	return &ring[i % USIM_ALLOC_LOG_MAX];
 }
+
+static usim_alloc_observer *observer;
+
+void usim_alloc_observe(usim_alloc_observer *fn)
+{
+	observer = fn;
+}
+
+void usim_alloc_event(const struct usim_alloc_event *ev)
+{
+	if (observer)
+		observer(ev);
+}

@@ -33,4 +33,25 @@ unsigned long usim_alloc_log_count(void);
 /* The @i-th record since the reset, or NULL if dropped or not there. */
 const struct usim_alloc_record *usim_alloc_log_get(unsigned long i);
 
+/*
+ * Every allocation and free as it happens, with its memory, for tests that
+ * compare two implementations call for call (tests/diff). A mempool call
+ * and the cache call it makes are two events.
+ */
+struct usim_alloc_event {
+	enum usim_alloc_site site;
+	bool is_free;
+	const char *name;	/* as in struct usim_alloc_record */
+	gfp_t gfp;		/* allocations only */
+	size_t bytes;		/* 0 for a pool that is not slab-backed */
+	const void *ptr;	/* NULL for a failed allocation */
+};
+
+typedef void (usim_alloc_observer)(const struct usim_alloc_event *ev);
+
+/* Call @fn for every event from now on; NULL stops it. */
+void usim_alloc_observe(usim_alloc_observer *fn);
+/* Called by the allocators. */
+void usim_alloc_event(const struct usim_alloc_event *ev);
+
 #endif

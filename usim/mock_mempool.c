@@ -40,6 +40,11 @@ void mempool_free_slab(void *element, void *pool_data)
 	kmem_cache_free(pool_data, element);
 }
 
+static size_t pool_bytes(const mempool_t *pool)
+{
+	return pool->cache ? usim_kmem_cache_size(pool->cache) : 0;
+}
+
 /* Reserve elements are poisoned: a write to one is a write after free. */
 static void reserve_put(mempool_t *pool, void *element)
 {
@@ -145,6 +150,9 @@ void *mempool_alloc(mempool_t *pool, gfp_t gfp_mask)
 	}
 	usim_alloc_log_record(USIM_ALLOC_MEMPOOL, pool->name, gfp_mask,
 			      !element);
+	usim_alloc_event(&(struct usim_alloc_event){
+		.site = USIM_ALLOC_MEMPOOL, .name = pool->name, .gfp = gfp_mask,
+		.bytes = pool_bytes(pool), .ptr = element });
 	if (element)
 		pool->outstanding++;
 	return element;
@@ -173,6 +181,9 @@ void mempool_free(void *element, mempool_t *pool)
 			   element, pool->name);
 		return;
 	}
+	usim_alloc_event(&(struct usim_alloc_event){
+		.site = USIM_ALLOC_MEMPOOL, .is_free = true, .name = pool->name,
+		.bytes = pool_bytes(pool), .ptr = element });
 	pool->outstanding--;
 	if (pool->curr_nr < pool->min_nr)
 		reserve_put(pool, element);

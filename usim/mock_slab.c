@@ -137,22 +137,28 @@ __attribute__((destructor(101))) static void flush_at_exit(void)
 	usim_slab_flush_quarantine();
 }
 
+static const enum usim_alloc_site obj_site[] = {
+	[OBJ_KMALLOC] = USIM_ALLOC_KMALLOC,
+	[OBJ_PAGE] = USIM_ALLOC_PAGE,
+	[OBJ_CACHE] = USIM_ALLOC_CACHE,
+};
+
 static void *track_alloc(enum obj_kind kind, size_t size,
 			 struct kmem_cache *cache, gfp_t gfp)
 {
-	static const enum usim_alloc_site site[] = {
-		[OBJ_KMALLOC] = USIM_ALLOC_KMALLOC,
-		[OBJ_PAGE] = USIM_ALLOC_PAGE,
-		[OBJ_CACHE] = USIM_ALLOC_CACHE,
-	};
+	const enum usim_alloc_site *site = obj_site;
 	bool fail = usim_fault_should_fail(&usim_slab_fault);
 	struct tracked_obj *obj;
 	void *ptr;
 
 	usim_alloc_log_record(site[kind], cache ? cache->name : kind_api[kind],
 			      gfp, fail);
-	if (fail)
+	if (fail) {
+		usim_alloc_event(&(struct usim_alloc_event){
+			.site = site[kind], .gfp = gfp, .bytes = size,
+			.name = cache ? cache->name : kind_api[kind] });
 		return NULL;
+	}
 
 	if (kind == OBJ_PAGE)
 		ptr = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
@@ -175,6 +181,9 @@ static void *track_alloc(enum obj_kind kind, size_t size,
 	live_bytes += size;
 	if (cache)
 		cache->outstanding++;
+	usim_alloc_event(&(struct usim_alloc_event){
+		.site = site[kind], .gfp = gfp, .bytes = size, .ptr = ptr,
+		.name = cache ? cache->name : kind_api[kind] });
 	return ptr;
 }
 
@@ -207,6 +216,9 @@ static void track_free(const void *ptr, enum obj_kind kind,
 		return;
 	}
 
+	usim_alloc_event(&(struct usim_alloc_event){
+		.site = obj_site[obj->kind], .is_free = true, .bytes = obj->size,
+		.ptr = ptr, .name = obj->cache ? obj->cache->name : api });
 	obj->freed = true;
 	live_objects--;
 	live_bytes -= obj->size;

@@ -1,6 +1,7 @@
 /* BUG, WARN and mock error reporting for usim. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <setjmp.h>
 #include <stdlib.h>
 
 #include <linux/bug.h>
@@ -8,10 +9,22 @@
 
 static unsigned long errors;
 static unsigned long warnings;
+static jmp_buf *bug_catcher;
+
+void usim_bug_catch(jmp_buf *catcher)
+{
+	bug_catcher = catcher;
+}
 
 void usim_bug(const char *file, int line, const char *cond)
 {
-	fprintf(stderr, "usim: kernel BUG at %s:%d: %s\n", file, line, cond);
+	jmp_buf *catcher = bug_catcher;
+
+	fprintf(stderr, "usim: kernel BUG at %s:%d: %s%s\n", file, line, cond,
+		catcher ? " (expected by the test)" : "");
+	bug_catcher = NULL;
+	if (catcher)
+		longjmp(*catcher, 1);
 	abort();
 }
 

@@ -8,4 +8,15 @@
 #define CONFIG_SG_POOL 1
 /* CONFIG_ARCH_NO_SG_CHAIN is set on the command line by the no-chain build. */
 
+/*
+ * IS_ENABLED(CONFIG_X) (equivalent, without modules): 1 if CONFIG_X is
+ * defined as 1, else 0, usable in C expressions. A defined option pastes
+ * into a placeholder that expands to "0,", shifting 1 into second place.
+ */
+#define __usim_placeholder_1			0,
+#define __usim_second(ignored, val, ...)	val
+#define __usim_pick(arg_or_junk)		__usim_second(arg_or_junk 1, 0, 0)
+#define __usim_paste(val)			__usim_pick(__usim_placeholder_##val)
+#define IS_ENABLED(option)			__usim_paste(option)
+
 #endif

@@ -1,7 +1,15 @@
-/* ARRAY_SIZE, min, max, DIV_ROUND_UP, snprintf (equivalent; min/max without the type checks). */
+/*
+ * ARRAY_SIZE, min, max, min_t, ALIGN, DIV_ROUND_UP, snprintf (equivalent;
+ * min/max without the type checks), and the headers that the kernel's
+ * kernel.h brings and 6.1's lib/ files rely on without naming them.
+ */
 #ifndef _USIM_LINUX_KERNEL_H
 #define _USIM_LINUX_KERNEL_H
 
+#include <linux/export.h>
+#include <linux/log2.h>
+#include <linux/printk.h>
+#include <linux/stringify.h>
 #include <linux/types.h>
 #include <limits.h>
 #include <stdio.h>
@@ -11,5 +19,9 @@
 
 #define min(x, y) ({ typeof(x) __x = (x); typeof(y) __y = (y); __x < __y ? __x : __y; })
 #define max(x, y) ({ typeof(x) __x = (x); typeof(y) __y = (y); __x > __y ? __x : __y; })
+#define min_t(type, x, y)	min((type)(x), (type)(y))
+#define max_t(type, x, y)	max((type)(x), (type)(y))
+#define ALIGN(x, a)		(((x) + ((typeof(x))(a) - 1)) & ~((typeof(x))(a) - 1))
+#define ALIGN_DOWN(x, a)	ALIGN((x) - ((a) - 1), (a))
 
 #endif

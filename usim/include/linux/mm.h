@@ -7,6 +7,7 @@
 #ifndef _USIM_LINUX_MM_H
 #define _USIM_LINUX_MM_H
 
+#include <linux/kernel.h>
 #include <linux/types.h>
 
 #define PAGE_SHIFT	12
@@ -39,6 +40,8 @@ static inline phys_addr_t page_to_phys(const struct page *page)
 }
 
 struct page *pfn_to_page(unsigned long pfn);
+/* The kernel's SPARSEMEM form: mock pages are adjacent only by pfn. */
+#define nth_page(page, n)	pfn_to_page(page_to_pfn(page) + (n))
 struct page *virt_to_page(const void *addr);
 bool virt_addr_valid(const void *addr);
 

@@ -35,7 +35,7 @@ struct sg_table {
 	unsigned int orig_nents;	/* original size of list */
 };
 
-#include "../../../core/scatterlist_chain.h"
+#include <linux/scatterlist_chain.h>
 
 #define for_each_sgtable_sg(sgt, sg, i)		\
 	for_each_sg((sgt)->sgl, sg, (sgt)->orig_nents, i)

@@ -6,6 +6,7 @@
 #ifndef _USIM_LINUX_SLAB_H
 #define _USIM_LINUX_SLAB_H
 
+#include <linux/err.h>
 #include <linux/gfp.h>
 #include <linux/types.h>
 

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>	/* off_t, as the kernel's */
 
 typedef uint8_t u8;
 typedef uint16_t u16;

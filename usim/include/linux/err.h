@@ -1,0 +1,27 @@
+/* ERR_PTR, PTR_ERR, IS_ERR (equivalent): errors encoded in the top 4095 pointer values. */
+#ifndef _USIM_LINUX_ERR_H
+#define _USIM_LINUX_ERR_H
+
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <stdbool.h>
+
+#define MAX_ERRNO	4095
+#define IS_ERR_VALUE(x)	unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
+
+static inline void *ERR_PTR(long error)
+{
+	return (void *)error;
+}
+
+static inline long PTR_ERR(const void *ptr)
+{
+	return (long)ptr;
+}
+
+static inline bool IS_ERR(const void *ptr)
+{
+	return IS_ERR_VALUE((unsigned long)ptr);
+}
+
+#endif

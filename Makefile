@@ -5,6 +5,8 @@ O ?= build
 # bash with pipefail: a runner piped into tee still fails the target.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
+# No built-in rules: their '%: %.o' would try to rebuild every .d file.
+MAKEFLAGS += --no-builtin-rules
 V ?= 0
 CC ?= gcc
 
@@ -49,7 +51,7 @@ export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
-.PHONY: all usim sgsim unit-build unit valgrind check deps help clean list-tests \
+.PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
 	qemu qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
@@ -87,6 +89,47 @@ $(O)/unit/$(1)/test_%: $(O)/unit/$(1)/test_%.o $(O)/unit/$(1)/usim_test.o $(O)/u
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 
+# Linux 6.1's own scatterlist files, as shipped and with the series applied
+# (scripts/kernel-files.sh: extracted from the tarball, never committed).
+KFILES := $(O)/kfiles
+KFILES_STAMP := $(KFILES)/.stamp
+KSERIES := $(wildcard kport/patches/*.patch)
+$(KFILES_STAMP): scripts/kernel-files.sh $(KSERIES)
+	$(Q)scripts/kernel-files.sh $(KFILES)
+	$(Q)touch $@
+KFILES_SRCS := $(foreach side,pristine patched,$(addprefix $(KFILES)/$(side)/lib/,scatterlist-part.c sg_pool.c))
+$(KFILES_SRCS): $(KFILES_STAMP) ;
+
+# The differential suite (tests/diff): one program per side and variant,
+# the same inputs run over 6.1's code (k61) and the patched code (sgchain).
+DIFF_SIDES := k61 sgchain
+KSIDE_k61 := pristine
+KSIDE_sgchain := patched
+# 6.1's files are built as the kernel builds them: without -Wextra's
+# unused-parameter and sign-compare warnings.
+KFILE_CFLAGS := $(CFLAGS_COMMON) -Wno-unused-parameter -Wno-sign-compare
+DIFF_BINS := $(foreach v,$(VARIANTS),$(foreach s,$(DIFF_SIDES),$(O)/diff/$(v)/diff-$(s)))
+
+define diff_rules
+$(O)/diff/$(1)/$(2)/%.o: $(KFILES)/$(KSIDE_$(2))/lib/%.c $(CORE_H) $(SHIM_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [$(1) $(2)] $$<"
+	$(Q)$(CC) $(KFILE_CFLAGS) $(CFLAGS_$(1)) -I$(KFILES)/$(KSIDE_$(2))/include \
+		-Iusim/include -c $$< -o $$@
+
+$(O)/diff/$(1)/$(2)/diff_cases.o: tests/diff/diff_cases.c $(KFILES_STAMP) $(CORE_H) $(SHIM_H) $(UNIT_CASES_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [$(1) $(2)] $$<"
+	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS_$(1)) -I$(KFILES)/$(KSIDE_$(2))/include \
+		-Iusim/include -Iusim -Itests/unit -c $$< -o $$@
+
+$(O)/diff/$(1)/diff-$(2): $(addprefix $(O)/diff/$(1)/$(2)/,diff_cases.o scatterlist-part.o sg_pool.o) \
+		$(O)/usim-$(1)/libusim.a
+	@echo "  LD [$(1)] $$@"
+	$(Q)$(CC) -o $$@ $$^
+endef
+$(foreach v,$(VARIANTS),$(foreach s,$(DIFF_SIDES),$(eval $(call diff_rules,$(v),$(s)))))
+
 # The chain variant is the usim library a kernel-API test links against.
 $(O)/usim/libusim.a: $(O)/usim-chain/libusim.a
 	@mkdir -p $(@D)
@@ -107,6 +150,14 @@ unit: unit-build $(SGSIM)
 	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh $(UNIT_BINS) tests/unit/test_sgsim.sh \
 		tests/kport/test_args.sh
 
+# Linux 6.1's own code against the series, input by input (tests/diff).
+diff: diff-deps $(DIFF_BINS)
+	$(Q)tests/diff/run.sh $(O)/diff
+
+# The tarball the kernel files come from; python3 for the comparison.
+diff-deps:
+	$(Q)scripts/deps.sh $(DEB_UNIT) linux-source-6.1 python3
+
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
 
@@ -114,25 +165,24 @@ qemu: qemu-deps
 	$(Q)tests/qemu/run.sh $(O)/qemu | tee $(O)/qemu/summary.log
 	$(Q)tail -n 1 $(O)/qemu/summary.log > $(O)/qemu/summary
 
-# The benchmark: sgchain, Linux 6.1's own code extracted from the tarball
-# at bench time (never committed), and a flat array, in one binary.
+# The benchmark: sgchain, Linux 6.1's own code (the differential suite's
+# copy of the 6.1 files, never committed) and a flat array, in one binary.
 BENCH_DIR := $(O)/bench
-K61_DIR := $(BENCH_DIR)/k61
+K61_DIR := $(KFILES)/pristine
 BENCH_OBJS := $(addprefix $(BENCH_DIR)/,bench.o impl_sgchain.o flat.o impl_k61.o \
-	k61_scatterlist.o k61_sg_pool.o)
-# 6.1's code is built as the kernel builds it: without -Wextra's
-# unused-parameter and sign-compare warnings.
-K61_CFLAGS := $(CFLAGS_COMMON) -Wno-unused-parameter -Wno-sign-compare \
-	-I$(K61_DIR) -Iusim/include -Ibench -include bench/k61_shim.h
+	k61_scatterlist-part.o k61_sg_pool.o)
+# 6.1's code with its exported names prefixed (bench/k61_shim.h), so that
+# it links beside sgchain's.
+K61_CFLAGS := $(KFILE_CFLAGS) -I$(K61_DIR)/include -Iusim/include -Ibench \
+	-include bench/k61_shim.h
 
-$(K61_DIR)/.extracted: bench/k61-extract.sh
-	$(Q)bench/k61-extract.sh $(K61_DIR)
+$(BENCH_DIR)/k61_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H)
+	@mkdir -p $(@D)
+	@echo "  CC [bench] $<"
+	$(Q)$(CC) $(K61_CFLAGS) -c $< -o $@
 
-$(BENCH_DIR)/k61_%.o: $(K61_DIR)/.extracted bench/k61_shim.h $(SHIM_H)
-	@echo "  CC [bench] $(K61_DIR)/k61_$*.c"
-	$(Q)$(CC) $(K61_CFLAGS) -c $(K61_DIR)/k61_$*.c -o $@
-
-$(BENCH_DIR)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(K61_DIR)/.extracted
+$(BENCH_DIR)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP)
+	@mkdir -p $(@D)
 	@echo "  CC [bench] $<"
 	$(Q)$(CC) $(K61_CFLAGS) -c $< -o $@
 
@@ -212,12 +262,12 @@ ktap-test:
 	$(Q)tail -n 1 $(O)/ktap-test.log | sed 's/^ktap parser: //' > $(O)/ktap-test.summary
 
 # One banner over every runner, each of which wrote its closing line.
-CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/unit/summary-valgrind \
+CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-valgrind \
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/lint.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit valgrind sanitize docs ktap-test qemu lint
+	$(Q)$(MAKE) --no-print-directory unit diff valgrind sanitize docs ktap-test qemu lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -242,6 +292,8 @@ help:
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"
+	@echo "  make diff          Linux 6.1's own scatterlist code against the series, every input,"
+	@echo "                     both builds; differences only as kport/declared-differences says"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"

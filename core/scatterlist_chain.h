@@ -105,20 +105,19 @@ static inline bool sg_is_last(struct scatterlist *sg)
  *
  * Description:
  *   Most callers want sg_set_page(), which also sets offset and length.
- *   A misaligned page, or (with CONFIG_DEBUG_SG) a chain entry, is left
- *   as it was, with a warning.
+ *   A misaligned page, or (with CONFIG_DEBUG_SG) a chain entry, is a BUG,
+ *   as in Linux 6.1: the caller cannot be told, and an entry left as it
+ *   was would send the caller's data to the old page.
  */
 static inline void sg_assign_page(struct scatterlist *sg, struct page *page)
 {
 	unsigned long flags = sg->page_link & SG_PAGE_LINK_MASK;
 
 	/* A page with a low bit set would read back as a link or an end. */
-	if (WARN_ON_ONCE((unsigned long)page & SG_PAGE_LINK_MASK))
-		return;
+	BUG_ON((unsigned long)page & SG_PAGE_LINK_MASK);
 #ifdef CONFIG_DEBUG_SG
 	/* A page over a link would cut the list here. */
-	if (WARN_ON_ONCE(sg_is_chain(sg)))
-		return;
+	BUG_ON(sg_is_chain(sg));
 #endif
 	sg->page_link = flags | (unsigned long)page;
 }
@@ -145,14 +144,13 @@ static inline void sg_set_page(struct scatterlist *sg, struct page *page,
  * sg_page - Page that an entry points at
  * @sg: A data entry (not a chain entry)
  *
- * Return: the page, without the flag bits; with CONFIG_DEBUG_SG, NULL and
- * a warning for a chain entry.
+ * Return: the page, without the flag bits. With CONFIG_DEBUG_SG a chain
+ * entry is a BUG, as in Linux 6.1.
  */
 static inline struct page *sg_page(struct scatterlist *sg)
 {
 #ifdef CONFIG_DEBUG_SG
-	if (WARN_ON_ONCE(sg_is_chain(sg)))
-		return NULL;
+	BUG_ON(sg_is_chain(sg));
 #endif
 	return (struct page *)(sg->page_link & ~SG_PAGE_LINK_MASK);
 }
@@ -164,16 +162,15 @@ static inline struct page *sg_page(struct scatterlist *sg)
  * @buflen: Bytes of data; must not cross into memory @buf's page does not map
  *
  * Description:
- *   With CONFIG_DEBUG_SG, a buffer outside the linear map leaves @sg as it
- *   was, with a warning.
+ *   With CONFIG_DEBUG_SG, a buffer outside the linear map is a BUG, as in
+ *   Linux 6.1.
  */
 static inline void sg_set_buf(struct scatterlist *sg, const void *buf,
 			      unsigned int buflen)
 {
 #ifdef CONFIG_DEBUG_SG
 	/* Not in the linear map: virt_to_page() would invent a page. */
-	if (WARN_ON_ONCE(!virt_addr_valid(buf)))
-		return;
+	BUG_ON(!virt_addr_valid(buf));
 #endif
 	sg_set_page(sg, virt_to_page(buf), buflen, offset_in_page(buf));
 }
@@ -350,9 +347,12 @@ static inline int sg_nents_for_len(struct scatterlist *sg, u64 len)
  *
  * Description:
  *   Walks the list, links included: on a chained list the last entry is
- *   not at &sgl[nents - 1].
+ *   not at &sgl[nents - 1]. The entry found must end the list (a BUG
+ *   otherwise, as in Linux 6.1, which catches a count that disagrees
+ *   with the list).
  *
- * Return: the entry, or NULL if @nents is 0 or the list ends before it.
+ * Return: the entry; NULL if @nents is 0 or the list ends before it,
+ * where 6.1 dereferences NULL.
  */
 static inline struct scatterlist *sg_last(struct scatterlist *sgl,
 					  unsigned int nents)
@@ -364,6 +364,7 @@ static inline struct scatterlist *sg_last(struct scatterlist *sgl,
 
 	while (--nents && sg)
 		sg = sg_next(sg);
+	BUG_ON(sg && !sg_is_last(sg));
 	return sg;
 }
 
@@ -527,7 +528,13 @@ void __sg_free_table(struct sg_table *table, unsigned int max_ents,
 	bool caller_owns = nents_first_chunk != 0;
 	struct scatterlist *sgl = table->sgl;
 
-	while (sgl && num_ents) {
+	if (unlikely(!sgl))
+		return;
+	/*
+	 * As 6.1, the count alone drives the walk: a count longer than the
+	 * list reaches free_fn() with NULL, which the allocators ignore.
+	 */
+	while (num_ents) {
 		struct scatterlist *next = NULL;
 		unsigned int size = num_ents;
 
@@ -570,15 +577,20 @@ static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
 {
 	unsigned int cap = nents_first_chunk ?: max_ents;
 
+	/* The checks 6.1 makes, in its order. */
 	if (!nents)
 		return -EINVAL;
+#ifdef CONFIG_ARCH_NO_SG_CHAIN
+	if (WARN_ON_ONCE(nents > max_ents))
+		return -EINVAL;
+#endif
 	/* The free path tells a caller-owned table by its size alone. */
 	if (!first_chunk != !nents_first_chunk)
 		return -EINVAL;
 	if (nents <= cap)
 		return 0;
 #ifdef CONFIG_ARCH_NO_SG_CHAIN
-	/* Counts the first chunk too: it cannot be chained either. */
+	/* The caller's first chunk cannot be chained either. */
 	WARN_ON_ONCE(1);
 	return -EINVAL;
 #else
@@ -867,16 +879,19 @@ int sg_alloc_table_chained_gfp(struct sg_table *table, int nents,
 		return -EINVAL;
 	}
 
+	/* As 6.1, the list is built in table->sgl, where callers put the chunk. */
 	if (first_chunk && (unsigned int)nents <= nents_first_chunk) {
-		table->sgl = first_chunk;
 		table->orig_nents = nents;
 		table->nents = nents;
-		sg_init_table(first_chunk, nents);
+		sg_init_table(table->sgl, nents);
 		return 0;
 	}
 
-	/* A one-entry chunk would hold only the link, no data. */
-	if (nents_first_chunk == 1) {
+	/*
+	 * A chunk of one entry would hold only the link, no data; one of no
+	 * entries is how callers on CONFIG_ARCH_NO_SG_CHAIN say they have none.
+	 */
+	if (nents_first_chunk <= 1) {
 		first_chunk = NULL;
 		nents_first_chunk = 0;
 	}

@@ -30,19 +30,53 @@ for pair in "${KPORT_COPIES[@]}"; do
 	check "series carries ${pair#*:} unchanged" copy_matches "${pair%%:*}" "${pair#*:}"
 done
 
+# The cover letter in the series is kport/cover-letter.txt with the rows of
+# kport/declared-differences, as kport/series.sh writes it.
+cover_matches() {
+	local want
+	# Its first paragraph is the subject, which git folds.
+	want=$(cover_letter | sed '1,/^$/d')
+	[[ "$(cat "$REPO/kport/patches/0000-cover-letter.patch")" == *"$want"* ]] || {
+		echo "the cover letter in kport/patches is not kport/cover-letter.txt with"
+		echo "kport/declared-differences: run 'make kport-series'"
+		return 1
+	}
+}
+check "cover letter lists kport/declared-differences" cover_matches
+
 # Suppressions, each for a reason the patches cannot remove:
 #  MACRO_ARG_REUSE     for_each_sg() must name its lvalue arguments in the
 #                      init, test and step of the loop; the kernel's own
 #                      definition, moved unchanged, draws the same check.
 #  FILE_PATH_CHANGES   6.1 has no MAINTAINERS entry for lib/scatterlist.c
 #                      or its headers for the new files to join.
+#  AVOID_BUG           the core keeps exactly 6.1's BUG_ONs (the check
+#                      below lists them): misuse that a void function cannot
+#                      report, where going on would send data to the wrong
+#                      page. A WARN that left the entry as it was turned a
+#                      crash into silent misdirected DMA.
 checkpatch() {
 	cd "$KSRC" && perl scripts/checkpatch.pl --strict --quiet \
-		--ignore MACRO_ARG_REUSE,FILE_PATH_CHANGES "$1"
+		--ignore MACRO_ARG_REUSE,FILE_PATH_CHANGES,AVOID_BUG "$1"
 }
 for patch in $(series_patches); do
 	check "checkpatch --strict $(basename "$patch")" checkpatch "$patch"
 done
+
+# The BUG_ONs of 6.1's scatterlist.h (sg_assign_page, sg_page, sg_set_buf)
+# and lib/scatterlist.c (sg_last), and no other.
+core_bugs_are_6_1s() {
+	local want got
+	want=$(printf '%s\n' \
+		'BUG_ON((unsigned long)page & SG_PAGE_LINK_MASK);' \
+		'BUG_ON(sg_is_chain(sg));' \
+		'BUG_ON(sg_is_chain(sg));' \
+		'BUG_ON(!virt_addr_valid(buf));' \
+		'BUG_ON(sg && !sg_is_last(sg));')
+	got=$(grep -oE '\<BUG(_ON)?\(.*' "$REPO/core/scatterlist_chain.h")
+	[ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got"); return 1; }
+}
+check "the core BUGs only where 6.1 does" core_bugs_are_6_1s
 
 kerneldoc() {
 	out=$(perl "$KSRC/scripts/kernel-doc" -none "$REPO/core/scatterlist_chain.h" 2>&1)

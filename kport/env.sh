@@ -56,3 +56,13 @@ series_patches() {
 	find "$REPO/kport/patches" -name '[0-9]*.patch' ! -name '0000-*' | sort
 }
 series_hash() { series_patches | xargs -r cat | sha1sum | cut -c1-40; }
+
+# kport/cover-letter.txt with the declared differences from 6.1 in place of
+# its @DECLARED_DIFFERENCES@ line: one source for the suite and the letter.
+cover_letter() {
+	local rows
+	rows=$(python3 "$REPO/tests/diff/compare.py" --cover-letter \
+		--declared "$REPO/kport/declared-differences") || return 1
+	awk -v rows="$rows" '$0 == "@DECLARED_DIFFERENCES@" { print rows; next } { print }' \
+		"$REPO/kport/cover-letter.txt"
+}

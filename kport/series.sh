@@ -32,8 +32,7 @@ if grep -q '^fixup! ' <<< "$subjects"; then
 fi
 
 rm -f "$REPO"/kport/patches/*.patch
-kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description \
-	"$(cat "$REPO/kport/cover-letter.txt")"
+kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description "$(cover_letter)"
 kgit format-patch -q --zero-commit --no-signature --cover-letter \
 	--cover-from-description=subject -o "$REPO/kport/patches" pristine..HEAD
 say "wrote $(ls "$REPO"/kport/patches/*.patch | wc -l) files to kport/patches"

@@ -29,6 +29,19 @@ static const unsigned int sg_chain_large_sizes[] = {
 	2049, 2159, 4096, 4097, 8192, 16383, SG_CHAIN_TEST_MAX_NENTS, 65536,
 };
 
+/*
+ * Whether this architecture builds a list of @nents entries from a first
+ * table of @cap1 and more of @max: without chaining, only one table, and
+ * no longer than @max (the allocators refuse the rest).
+ */
+static inline bool sg_chain_fits(unsigned int nents, unsigned int cap1,
+				 unsigned int max)
+{
+	if (!IS_ENABLED(CONFIG_ARCH_NO_SG_CHAIN))
+		return true;
+	return nents <= cap1 && nents <= max;
+}
+
 /* Table capacities for __sg_alloc_table() with a caller's first chunk. */
 struct sg_chain_geometry {
 	const char *name;

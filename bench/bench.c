@@ -54,10 +54,12 @@ static struct stat summarise(double *v)
 }
 
 /* What one measurement runs: walk/count a list, or alloc+free one. */
-enum op { FOR_EACH, SG_NEXT, NENTS, LAST, FLAT, ALLOC_CHAINED, ALLOC_KMALLOC, NOPS };
+enum op { FOR_EACH, SG_NEXT, NENTS, NENTS_FOR_LEN, LAST, FLAT, ALLOC_CHAINED,
+	  ALLOC_KMALLOC, NOPS };
 
 static const char *const op_name[NOPS] = {
-	"for_each_sg", "sg_next to NULL", "sg_nents", "sg_last", "flat array",
+	"for_each_sg", "sg_next to NULL", "sg_nents", "sg_nents_for_len", "sg_last",
+	"flat array",
 	"sg_alloc_table_chained + free", "sg_alloc_table + free",
 };
 
@@ -71,6 +73,7 @@ static void run_op(enum op op, const struct bench_impl *impl, void *list,
 		case FOR_EACH: sink += impl->walk_for_each(list, n); break;
 		case SG_NEXT: sink += impl->walk_sg_next(list); break;
 		case NENTS: sink += impl->nents(list); break;
+		case NENTS_FOR_LEN: sink += impl->nents_for_len(list); break;
 		case LAST: sink += (uintptr_t)impl->last(list, n); break;
 		case FLAT: sink += flat_walk(list, n); break;
 		case ALLOC_CHAINED: sink += impl->alloc_free_chained(n); break;
@@ -297,6 +300,12 @@ static int count_mode(const char *what, unsigned int n)
 			sink += flat_walk(list, n);
 		else if (!strncmp(what, "walk-", 5))
 			sink += impl->walk_for_each(list, n);
+		else if (!strncmp(what, "nents-", 6))
+			sink += impl->nents(list);
+		else if (!strncmp(what, "nents_for_len-", 14))
+			sink += impl->nents_for_len(list);
+		else if (!strncmp(what, "last-", 5))
+			sink += (uintptr_t)impl->last(list, n);
 		else if (!strncmp(what, "alloc-", 6))
 			sink += impl->alloc_free_chained(n);
 		else

@@ -64,6 +64,11 @@ static int FN(nents)(void *list)
 	return sg_nents(((struct sg_table *)list)->sgl);
 }
 
+static int FN(nents_for_len)(void *list)
+{
+	return sg_nents_for_len(((struct sg_table *)list)->sgl, ~0ULL);
+}
+
 static const void *FN(last)(void *list, unsigned int nents)
 {
 	return sg_last(((struct sg_table *)list)->sgl, nents);
@@ -96,6 +101,7 @@ const struct bench_impl FN(impl) = {
 	.walk_for_each = FN(walk_for_each),
 	.walk_sg_next = FN(walk_sg_next),
 	.nents = FN(nents),
+	.nents_for_len = FN(nents_for_len),
 	.last = FN(last),
 	.alloc_free_chained = FN(alloc_free_chained),
 	.alloc_free_kmalloc = FN(alloc_free_kmalloc),

@@ -1,8 +1,7 @@
 /*
  * Forced include (-include) for Linux 6.1's own scatterlist code built in
  * userspace beside sgchain's: its exported names get a k61_ prefix so the
- * two link into one benchmark, and the few kernel names usim lacks are
- * supplied. Everything else comes from usim/include.
+ * two link into one benchmark. Everything else comes from usim/include.
  */
 #ifndef _BENCH_K61_SHIM_H
 #define _BENCH_K61_SHIM_H
@@ -21,18 +20,7 @@
 #define sg_free_table_chained	k61_sg_free_table_chained
 #define sg_alloc_table_chained	k61_sg_alloc_table_chained
 
-#include <linux/errno.h>
-#include <linux/export.h>
-#include <linux/kernel.h>
-#include <linux/log2.h>
-#include <linux/init.h>
-#include <linux/printk.h>
-
-#define __stringify_1(x)	#x
-#define __stringify(x)		__stringify_1(x)
-#define nth_page(page, n)	((page) + (n))
-#define subsys_initcall(fn)						\
-	static void __attribute__((constructor)) fn##_at_start(void)	\
-	{ BUG_ON(fn()); }
+#define sg_alloc_append_table_from_pages	k61_sg_alloc_append_table_from_pages
+#define sg_alloc_table_from_pages_segment	k61_sg_alloc_table_from_pages_segment
 
 #endif

@@ -43,16 +43,18 @@ DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
 	    python3 python3-ply
 
+# The cross compiler brings libc6-dev-hppa-cross for the static init.
+DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc
 DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
 
 # Kernel tree and build directory: outside the repository (kport/env.sh).
-export KSRC KBUILD SGCHAIN_CACHE QEMU_TIMEOUT JOBS
+export KSRC KBUILD KBUILD_PARISC SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 # apt-get's output, kept out of the test output (scripts/deps.sh).
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-parisc qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -165,6 +167,16 @@ qemu: qemu-deps
 	$(Q)tests/qemu/run.sh $(O)/qemu | tee $(O)/qemu/summary.log
 	$(Q)tail -n 1 $(O)/qemu/summary.log > $(O)/qemu/summary
 
+# The same series on parisc, which cannot chain: every list one table.
+# Its own build directory (KBUILD_PARISC, default KSRC.build/parisc).
+qemu-parisc: export KARCH := parisc
+qemu-parisc: export KBUILD := $(KBUILD_PARISC)
+qemu-parisc: qemu-deps
+	$(Q)scripts/deps.sh $(DEB_PARISC)
+	$(Q)mkdir -p $(O)/qemu-parisc
+	$(Q)tests/qemu/run.sh $(O)/qemu-parisc | tee $(O)/qemu-parisc/summary.log
+	$(Q)tail -n 1 $(O)/qemu-parisc/summary.log > $(O)/qemu-parisc/summary
+
 # The benchmark: sgchain, Linux 6.1's own code (the differential suite's
 # copy of the 6.1 files, never committed) and a flat array, in one binary.
 BENCH_DIR := $(O)/bench
@@ -243,7 +255,7 @@ docs-deps:
 
 # Static checks: cppcheck, clang-tidy, checkpatch, kernel-doc, sparse.
 lint: qemu-deps
-	$(Q)scripts/deps.sh cppcheck clang-tidy sparse
+	$(Q)scripts/deps.sh cppcheck clang-tidy sparse $(DEB_PARISC)
 	$(Q)mkdir -p $(O)
 	$(Q)scripts/lint.sh | tee $(O)/lint.log
 	$(Q)tail -n 1 $(O)/lint.log | sed 's/^lint: //' > $(O)/lint.summary
@@ -264,10 +276,11 @@ ktap-test:
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-valgrind \
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
-	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/lint.summary
+	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-parisc/summary $(O)/lint.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit diff valgrind sanitize docs ktap-test qemu lint
+	$(Q)$(MAKE) --no-print-directory unit diff valgrind sanitize docs ktap-test qemu \
+		qemu-parisc lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -286,6 +299,8 @@ help:
 	@echo "sgchain targets:"
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
+	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
+	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
 	@echo "  make check         everything CI runs: unit, valgrind, sanitize, docs, ktap-test,"
 	@echo "                     qemu, lint (which runs kport-check), and 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse"

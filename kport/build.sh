@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configure (tinyconfig + kport/config) and build $KBUILD/arch/x86/boot/bzImage.
+# Configure (tinyconfig + the fragment of KARCH) and build its image:
+# $KBUILD/arch/x86/boot/bzImage, or $KBUILD/vmlinux for parisc.
 # Reconfigures only when the fragment changed; checks that every option of
 # the fragment reached .config; shows progress as objects compile.
 set -euo pipefail
@@ -10,13 +11,13 @@ log="$KBUILD/build.log"
 kbuild_check "$KBUILD"
 [ -f "$KSRC/Makefile" ] || die "no kernel tree at KSRC=$KSRC: run kport/tree.sh (make qemu does)"
 mkdir -p "$KBUILD"
-kmake() { make -C "$KSRC" O="$KBUILD" "$@"; }
+kmake() { make -C "$KSRC" O="$KBUILD" "${KMAKE_ARGS[@]}" "$@"; }
 
 configure() {
-	say "configuring: tinyconfig + kport/config"
+	say "configuring $KARCH: tinyconfig + $KFRAGMENT"
 	kmake -s tinyconfig >"$log" 2>&1 || die "tinyconfig failed, see $log"
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" \
-		"$KBUILD/.config" "$REPO/kport/config" >>"$log" 2>&1 ||
+		"$KBUILD/.config" "$REPO/$KFRAGMENT" >>"$log" 2>&1 ||
 		die "merge_config failed, see $log"
 	kmake -s olddefconfig >>"$log" 2>&1 || die "olddefconfig failed, see $log"
 	echo "$frag_hash" > "$KBUILD/.sgchain-config"
@@ -24,11 +25,11 @@ configure() {
 
 # Options under a menu that is off are dropped silently: list them.
 missing_options() {
-	grep -E '^CONFIG_[A-Z0-9_]+=' "$REPO/kport/config" |
+	grep -E '^CONFIG_[A-Z0-9_]+=' "$REPO/$KFRAGMENT" |
 		grep -vxF -f "$KBUILD/.config" || true
 }
 
-frag_hash=$(sha1sum < "$REPO/kport/config" | cut -c1-40)
+frag_hash=$(sha1sum < "$REPO/$KFRAGMENT" | cut -c1-40)
 if [ "$(cat "$KBUILD/.sgchain-config" 2>/dev/null)" != "$frag_hash" ] ||
    [ ! -f "$KBUILD/.config" ]; then
 	configure
@@ -40,13 +41,13 @@ missing=$(missing_options)
 [ -z "$missing" ] || die "options missing from .config: $(echo $missing)"
 
 if [ -f "$KBUILD/vmlinux" ]; then
-	say "building bzImage with -j$jobs (incremental; log: $log)"
+	say "building $KARCH $KTARGET with -j$jobs (incremental; log: $log)"
 else
-	say "building bzImage with -j$jobs (cold: 3 to 5 minutes; log: $log)"
+	say "building $KARCH $KTARGET with -j$jobs (cold: 1 to 5 minutes; log: $log)"
 fi
 start=$(date +%s)
 set +e
-kmake -j"$jobs" bzImage 2>&1 | tee -a "$log" | {
+kmake -j"$jobs" "$KTARGET" 2>&1 | tee -a "$log" | {
 	n=0
 	while IFS= read -r line; do
 		case "$line" in
@@ -61,4 +62,4 @@ kmake -j"$jobs" bzImage 2>&1 | tee -a "$log" | {
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || die "kernel build failed (exit $rc), see $log"
-say "bzImage ready in $(( $(date +%s) - start )) s"
+say "$KIMAGE ready in $(( $(date +%s) - start )) s"

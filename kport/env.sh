@@ -2,15 +2,30 @@
 # Everything here stays outside the repository; override from the make line.
 #
 # The builds of a tree live beside it, in $KSRC.build/, so two trees never
-# share one: the default KBUILD is $KSRC.build/x86_64. A KBUILD that a build
-# for another tree configured is refused (kbuild_check).
+# share one: the default KBUILD is $KSRC.build/$KARCH. A KBUILD that a build
+# for another tree or architecture configured is refused (kbuild_check).
+#
+# KARCH picks the kernel: x86_64 (make qemu) or parisc (make qemu-parisc,
+# which cannot chain scatterlists), with its config fragment, cross
+# compiler, make target and image.
 : "${SGCHAIN_CACHE:=${XDG_CACHE_HOME:-${HOME:-/var/tmp}/.cache}/sgchain}"
 SGCHAIN_CACHE=$(realpath -m -- "$SGCHAIN_CACHE")
 : "${KSRC:=$SGCHAIN_CACHE/linux-source-6.1}"
 KSRC=$(realpath -m -- "$KSRC")
+: "${KARCH:=x86_64}"
 KBUILD_ROOT="$KSRC.build"
-: "${KBUILD:=$KBUILD_ROOT/x86_64}"
+: "${KBUILD:=$KBUILD_ROOT/$KARCH}"
 KBUILD=$(realpath -m -- "$KBUILD")
+case "$KARCH" in
+x86_64)
+	KMAKE_ARGS=() KFRAGMENT=kport/config KTARGET=bzImage
+	KIMAGE=arch/x86/boot/bzImage KCONFIG_ARCH=CONFIG_X86_64 ;;
+parisc)
+	KMAKE_ARGS=(ARCH=parisc CROSS_COMPILE=hppa-linux-gnu-) KFRAGMENT=kport/config-parisc
+	KTARGET=vmlinux KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_PARISC ;;
+*)
+	printf '[kport] error: KARCH=%s: x86_64 or parisc\n' "$KARCH" >&2; exit 1 ;;
+esac
 : "${KTARBALL:=/usr/src/linux-source-6.1.tar.xz}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -40,13 +55,18 @@ ksrc_creatable() {
 }
 
 # The kernel records the tree a build directory belongs to in its 'source'
-# link; building there for another tree would take that build over.
+# link, and the architecture in its .config; building there for another
+# tree or architecture would take that build over.
 kbuild_check() { # BUILD_DIR
 	local link="$1/source" owner
-	[ -L "$link" ] || return 0
-	owner=$(realpath -m -- "$(readlink "$link")")
-	[ "$owner" = "$KSRC" ] ||
-		die "$1 holds a build of the tree $owner, not of KSRC=$KSRC; leave KBUILD unset (each tree gets its own, $KSRC.build/) or give another KBUILD"
+	if [ -L "$link" ]; then
+		owner=$(realpath -m -- "$(readlink "$link")")
+		[ "$owner" = "$KSRC" ] ||
+			die "$1 holds a build of the tree $owner, not of KSRC=$KSRC; leave KBUILD unset (each tree gets its own, $KSRC.build/) or give another KBUILD"
+	fi
+	if [ -f "$1/.config" ] && ! grep -q "^$KCONFIG_ARCH=y" "$1/.config"; then
+		die "$1 holds a build for another architecture than KARCH=$KARCH; leave KBUILD unset or give another"
+	fi
 }
 
 kgit() { git -C "$KSRC" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid "$@"; }

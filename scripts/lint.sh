@@ -45,11 +45,26 @@ sparse_kernel() {
 	! printf '%s\n' "$out" | grep -E 'warning:|error:'
 }
 
+# make W=1 over the same files, on x86 and on parisc (no chaining): every
+# file the series adds or changes builds without a warning. W=1 also runs
+# kernel-doc over them.
+w1_kernel() { # KARCH KBUILD (empty: that architecture's default)
+	local out
+	out=$(KARCH=$1 KBUILD=$2 && source kport/env.sh &&
+		make -C "$KSRC" O="$KBUILD" "${KMAKE_ARGS[@]}" W=1 \
+		lib/scatterlist.o lib/sg_pool.o lib/sg_chain_kunit.o 2>&1) ||
+		{ printf '%s\n' "$out"; return 1; }
+	! printf '%s\n' "$out" | grep -E 'warning:|error:'
+}
+
 step "cppcheck core and usim (chain and no-chain)" cppcheck_usim
 step "clang-tidy core and usim (chain and no-chain)" clang_tidy_usim
-kport/tree.sh >/dev/null && kport/build.sh >/dev/null ||
-	echo "lint: the kernel tree could not be built; the kernel checks will fail"
+kport/tree.sh >/dev/null && kport/build.sh >/dev/null &&
+	KARCH=parisc KBUILD="${KBUILD_PARISC:-}" kport/build.sh >/dev/null ||
+	echo "lint: the kernel trees could not be built; the kernel checks will fail"
 step "checkpatch --strict, kernel-doc and copies of the kport series" kport/check.sh
 step "sparse on lib/scatterlist.c, lib/sg_pool.c, lib/sg_chain_kunit.c" sparse_kernel
+step "W=1 on the series' files, x86_64" w1_kernel x86_64 "$KBUILD"
+step "W=1 on the series' files, parisc" w1_kernel parisc "${KBUILD_PARISC:-}"
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -6,8 +6,8 @@
 # A watchdog (QEMU_TIMEOUT, default 600 s) ends a hung guest.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/guest.sh"
 bzimage=$1 out=$2
-timeout_s=${QEMU_TIMEOUT:-600}
 mkdir -p "$out"
 
 # The initramfs: static busybox, the init script and sgio, built static.
@@ -32,20 +32,11 @@ cmdline+=" kunit.filter_glob=sg_chain*"
 cmdline+=" scsi_debug.dev_size_mb=96"
 cmdline+=" sgchain_virtio_bytes=$virtio_bytes sgchain_virtio_seed=$virtio_seed"
 
-echo "[qemu] booting under TCG (watchdog ${timeout_s}s); console: $out/console.log"
-start=$(date +%s)
-set +e
-timeout --foreground -k 10 "$timeout_s" qemu-system-x86_64 \
+run_guest "$out" qemu-system-x86_64 \
 	-machine pc -accel tcg -m 1G -smp 1 \
 	-nographic -no-reboot \
 	-kernel "$bzimage" -initrd "$out/initramfs.cpio.gz" -append "$cmdline" \
-	-drive file="$out/virtio.img",if=virtio,format=raw \
-	</dev/null >"$out/console.log" 2>&1
-rc=$?
-set -e
-echo "[qemu] guest ran $(( $(date +%s) - start )) s, qemu exit $rc"
-[ $rc -ne 124 ] || echo "[qemu] watchdog fired: the guest hung" >> "$out/console.log"
-echo "$rc" > "$out/qemu.rc"
+	-drive file="$out/virtio.img",if=virtio,format=raw
 
 ktap_line() { printf 'KTAP version 1\n1..1\n%s\n' "$1" > "$out/host.ktap"; }
 if "$out/sgio-host" check "$out/virtio.img" 0 "$virtio_bytes" "$virtio_seed" \

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Parse the KTAP in a QEMU console log and judge the run.
 
-usage: ktap.py [--expect NAME]... [--require-line TEXT]... FILE...
+usage: ktap.py [--expect NAME]... [--require-line TEXT]...
+               [--allow-warning REGEX]... FILE...
 
 Finds KTAP wherever it is in the files (kernel messages may interleave),
 builds the tree of results from the indentation, and counts the leaves:
 a result with subtests is judged by them, not counted itself. Fails when
 a leaf fails, a plan is not met, an expected suite is missing, a required
 line never appears (the init script's last words), or the kernel
-panicked, oopsed, warned or the watchdog fired. Ends with one line
-"N passed, N failed" and exits non-zero on any failure.
+panicked, oopsed, warned or the watchdog fired. --allow-warning excuses
+one warning whose whole report (cut here .. end trace) matches REGEX: a
+known warning of an emulated machine, each named where it is allowed.
+Ends with one line "N passed, N failed" and exits non-zero on any failure.
 """
 import argparse
 import re
@@ -39,7 +42,29 @@ class Result:
         return self.directive.upper().startswith("SKIP")
 
 
-def parse(lines, source):
+CUT_HERE = re.compile(r"-+\[ cut here \]-+")
+END_TRACE = re.compile(r"---\[ end trace")
+
+
+def excused_lines(lines, allowances):
+    """Line numbers of warning reports that an allowance excuses, once each."""
+    excused, unused = set(), list(allowances)
+    start = None
+    for number, raw in enumerate(lines, 1):
+        line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
+        if CUT_HERE.search(line):
+            start = number
+        elif start and END_TRACE.search(line):
+            report = "\n".join(lines[start - 1:number])
+            match = next((a for a in unused if re.search(a, report, re.S)), None)
+            if match:
+                unused.remove(match)
+                excused.update(range(start, number + 1))
+            start = None
+    return excused
+
+
+def parse(lines, source, allowances=()):
     """Return (top-level results, problems) for one file."""
     pending = {}      # indent level -> results seen since its parent
     subtests = {}     # indent level -> name from its "# Subtest:" line
@@ -56,7 +81,10 @@ def parse(lines, source):
                 problems.append(f"{source}:{where}: planned {want} tests, "
                                 f"saw {got}")
 
+    excused = excused_lines(lines, allowances)
     for number, raw in enumerate(lines, 1):
+        if number in excused:
+            continue
         line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
         if KERNEL_TROUBLE.search(line):
             context.append(line.strip())
@@ -89,6 +117,9 @@ def parse(lines, source):
             result = Result(m.group(2) == "ok", int(m.group(3)), name.strip(),
                             directive.strip(), number, children)
             result.diags = diags.pop(level, [])
+            disagreement = stats_disagree(result)
+            if disagreement:
+                problems.append(f"{source}:{number}: {disagreement}")
             result.context = [c for c in context if c][-5:]
             context = []
             pending.setdefault(level, []).append(result)
@@ -112,6 +143,31 @@ def parse(lines, source):
     return pending.get(0, []), problems
 
 
+KUNIT_STATS = re.compile(r"^(.*): pass:(\d+) fail:(\d+) skip:(\d+) total:(\d+)$")
+
+
+def stats_disagree(result):
+    """KUnit's own counts for a case with parameters, if the lines say otherwise.
+
+    6.1 prints a skipped parameter as a plain "ok": without this check the
+    skipped ones would count as passed.
+    """
+    for diag in getattr(result, "diags", []):
+        m = KUNIT_STATS.match(diag)
+        if not m or m.group(1) != result.name or not result.children:
+            continue
+        kids = result.children
+        seen = (sum(1 for c in kids if c.ok and not c.skipped),
+                sum(1 for c in kids if not c.ok),
+                sum(1 for c in kids if c.skipped))
+        said = tuple(int(g) for g in m.groups()[1:4])
+        if seen != said:
+            return (f"{result.name}: KUnit counted pass:{said[0]} fail:{said[1]} "
+                    f"skip:{said[2]}, its result lines pass:{seen[0]} "
+                    f"fail:{seen[1]} skip:{seen[2]}")
+    return None
+
+
 def leaves(result, path):
     """Yield (path, result) for every leaf under result."""
     path = path + [result.name]
@@ -127,6 +183,8 @@ def main(argv):
                     help="a top-level suite or test that must be present")
     ap.add_argument("--require-line", action="append", default=[],
                     help="text that must appear on some line")
+    ap.add_argument("--allow-warning", action="append", default=[],
+                    help="a regex over one warning report to excuse")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
 
@@ -139,7 +197,7 @@ def main(argv):
             problems.append(f"{path}: {e.strerror}")
             continue
         text.extend(lines)
-        found, trouble = parse(lines, path)
+        found, trouble = parse(lines, path, args.allow_warning)
         suites.extend(found)
         problems.extend(trouble)
 
@@ -179,6 +237,11 @@ def main(argv):
     for problem in problems:
         failures.append(problem)
         failed += 1
+        if "watchdog fired" in problem:
+            # Where the guest stopped: the last lines it printed.
+            before = [l.rstrip() for l in text if l.strip()
+                      and "watchdog fired" not in l and "terminating on signal" not in l]
+            failures.extend("    | " + l for l in before[-3:])
     if failures:
         print("failed:")
         for f in failures:

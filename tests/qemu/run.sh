@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make qemu: the kernel tree with sgchain's series, built, booted under QEMU,
-# its KTAP judged. Usage: run.sh OUTDIR. Ends with "N passed, N failed".
+# make qemu / make qemu-parisc: the kernel tree with sgchain's series, built
+# for KARCH, booted under QEMU, its KTAP judged. Usage: run.sh OUTDIR.
+# Ends with "N passed, N failed".
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../../kport/env.sh"
@@ -11,13 +12,23 @@ t0=$(date +%s)
 t1=$(date +%s)
 "$REPO/kport/build.sh"
 t2=$(date +%s)
-"$here/boot.sh" "$KBUILD/arch/x86/boot/bzImage" "$out"
+judge=(--expect sg_chain --expect sg_chain_fault --expect sg_chain_io
+       --require-line "sgchain-init: done")
+logs=("$out/console.log")
+case "$KARCH" in
+x86_64)
+	"$here/boot.sh" "$KBUILD/$KIMAGE" "$out"
+	judge+=(--expect virtio_blk_backing_file_has_pattern)
+	logs+=("$out/host.ktap") ;;
+parisc)
+	"$here/boot-parisc.sh" "$KBUILD/$KIMAGE" "$out"
+	# QEMU's B160L firmware reports a cache geometry that trips this
+	# check while SLUB sets up its first caches, at every boot (seen on a
+	# pristine 6.1 too): excused once, exactly there.
+	judge+=(--allow-warning 'at ___slab_alloc\+.*kmem_cache_init.*start_kernel') ;;
+esac
 t3=$(date +%s)
 
-echo "[qemu] tree $((t1 - t0)) s, build $((t2 - t1)) s, boot and I/O $((t3 - t2)) s"
+echo "[qemu] $KARCH: tree $((t1 - t0)) s, build $((t2 - t1)) s, boot and I/O $((t3 - t2)) s"
 echo "[qemu] results (console log: $out/console.log):"
-"$here/ktap.py" \
-	--expect sg_chain --expect sg_chain_fault --expect sg_chain_io \
-	--expect virtio_blk_backing_file_has_pattern \
-	--require-line "sgchain-init: done" \
-	"$out/console.log" "$out/host.ktap"
+"$here/ktap.py" "${judge[@]}" "${logs[@]}"

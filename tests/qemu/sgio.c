@@ -2,10 +2,12 @@
  * sgio: big O_DIRECT I/O with a known pattern, for the QEMU guest, and the
  * host-side check of a disk image written by it.
  *
- *   sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED
+ *   sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN]
  *	write NBYTES of pattern from a buffer that starts BUF_OFFSET bytes
- *	into a page, read them back into a cleared buffer, compare; print
- *	the commands and sectors each direction added to /sys/block/X/stat.
+ *	past an ALIGN-aligned address (default: a page), read them back into
+ *	a cleared buffer, compare; print the commands and sectors each
+ *	direction added to /sys/block/X/stat. O_DIRECT wants buffers aligned
+ *	to the queue's dma_alignment + 1, 32 KiB on QEMU's parisc machine.
  *   sgio write DEV DISK_OFFSET NBYTES SEED
  *	write the pattern only (for a disk the host checks after exit).
  *   sgio check FILE DISK_OFFSET NBYTES SEED
@@ -89,9 +91,9 @@ static int read_stat(const char *dev, struct blkstat *st)
 	return 0;
 }
 
-static uint8_t *buffer_at(size_t n, size_t buf_off, uint8_t **base)
+static uint8_t *buffer_at(size_t n, size_t buf_off, size_t align, uint8_t **base)
 {
-	*base = aligned_alloc(PAGE, (n + buf_off + PAGE) / PAGE * PAGE + PAGE);
+	*base = aligned_alloc(align, (n + buf_off + align) / align * align + align);
 	if (!*base) {
 		perror("sgio: aligned_alloc");
 		exit(1);
@@ -112,10 +114,10 @@ static int full_io(int fd, uint8_t *buf, size_t n, off_t off, int write)
 }
 
 static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
-		  uint32_t seed)
+		  uint32_t seed, size_t align)
 {
 	struct blkstat s0, s1, s2;
-	uint8_t *base, *buf = buffer_at(n, buf_off, &base);
+	uint8_t *base, *buf = buffer_at(n, buf_off, align, &base);
 	long bad;
 	int fd = open(dev, O_RDWR | O_DIRECT);
 
@@ -145,7 +147,7 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 
 static int cmd_write(const char *dev, uint64_t off, size_t n, uint32_t seed)
 {
-	uint8_t *base, *buf = buffer_at(n, 0, &base);
+	uint8_t *base, *buf = buffer_at(n, 0, PAGE, &base);
 	int fd = open(dev, O_WRONLY | O_DIRECT);
 
 	if (fd < 0) {
@@ -186,11 +188,12 @@ static int cmd_check(const char *file, uint64_t off, size_t n, uint32_t seed)
 
 int main(int argc, char **argv)
 {
-	if (argc == 7 && !strcmp(argv[1], "rw"))
+	if ((argc == 7 || argc == 8) && !strcmp(argv[1], "rw"))
 		return cmd_rw(argv[2], strtoull(argv[3], NULL, 0),
 			      strtoull(argv[4], NULL, 0),
 			      strtoull(argv[5], NULL, 0),
-			      (uint32_t)strtoul(argv[6], NULL, 0));
+			      (uint32_t)strtoul(argv[6], NULL, 0),
+			      argc == 8 ? strtoull(argv[7], NULL, 0) : PAGE);
 	if (argc == 6 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2], strtoull(argv[3], NULL, 0),
 				 strtoull(argv[4], NULL, 0),
@@ -200,7 +203,7 @@ int main(int argc, char **argv)
 				 strtoull(argv[4], NULL, 0),
 				 (uint32_t)strtoul(argv[5], NULL, 0));
 	fprintf(stderr,
-		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED\n"
+		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN]\n"
 		"       sgio write DEV DISK_OFFSET NBYTES SEED\n"
 		"       sgio check FILE DISK_OFFSET NBYTES SEED\n");
 	return 2;

@@ -39,9 +39,10 @@ UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS)))
 
 # git, tar and xz: tests/kport/test_args.sh makes a tiny fake kernel tree.
 DEB_UNIT := gcc make libcmocka-dev valgrind git tar xz-utils
+# python3-ply and python3-git: checkpatch's SPDX check (scripts/spdxcheck.py).
 DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
-	    python3 python3-ply
+	    python3 python3-ply python3-git
 
 # The cross compiler brings libc6-dev-hppa-cross for the static init.
 DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc

@@ -129,6 +129,10 @@ def main():
     for name in sorted(set(k61) | set(sg)):
         groups.setdefault("/".join(name.split("/")[:2]), []).append(name)
     seen = collections.Counter(v[0]["name"] for v in verdicts.values() if v[0])
+    # Declared inputs whose outcome classes agree: only details differ.
+    same = collections.Counter(
+        v[0]["name"] for n, v in verdicts.items()
+        if v[0] and n in k61 and n in sg and k61[n][0] == sg[n][0])
 
     tests = []
     for group, names in groups.items():
@@ -149,7 +153,9 @@ def main():
                       f"first {bad[0]} ({verdicts[bad[0]][1]})", diag))
     for r in rows:
         tests.append((seen[r["name"]] > 0,
-                      f"declared difference {r['name']} shows in {seen[r['name']]} inputs",
+                      f"declared difference {r['name']} shows in {seen[r['name']]} inputs"
+                      + (f" ({same[r['name']]} with the same outcome, other details)"
+                         if same[r["name"]] else ""),
                       [] if seen[r["name"]] else
                       [f"no input differs as row '{r['name']}' says: remove or correct it"]))
 

@@ -703,6 +703,19 @@ static void case_walk(const void *p)
 	}
 }
 
+/* A NULL list, as a caller with nothing mapped may pass one. */
+static void case_walk_null(const void *p)
+{
+	const struct walk_arg *a = p;
+
+	if (a->op == WALK_NENTS)
+		set_ret(sg_nents(NULL));
+	else if (a->op == WALK_FOR_LEN)
+		set_ret(sg_nents_for_len(NULL, a->n));
+	else
+		emit(" sg_last=%s", sym(sg_last(NULL, a->n)));
+}
+
 static void walk_inputs(void)
 {
 	static struct walk_arg args[1024];
@@ -747,6 +760,13 @@ static void walk_inputs(void)
 		snprintf(name, sizeof(name), "%s/trimmed_to=%ld", base, (nents + 1) / 2);
 		run_input(name, case_walk, &args[na++], FAULT_NONE, -1);
 	}
+	args[na] = (struct walk_arg){ NULL, WALK_NENTS, 0 };
+	run_input("walk/null_list/sg_nents", case_walk_null, &args[na++], FAULT_NONE, -1);
+	args[na] = (struct walk_arg){ NULL, WALK_FOR_LEN, 1 };
+	run_input("walk/null_list/sg_nents_for_len=1", case_walk_null, &args[na++],
+		  FAULT_NONE, -1);
+	args[na] = (struct walk_arg){ NULL, WALK_LAST, 1 };
+	run_input("walk/null_list/sg_last=1", case_walk_null, &args[na++], FAULT_NONE, -1);
 }
 
 /* ---- inputs: the allocators ---------------------------------------------- */
@@ -864,7 +884,8 @@ static void alloc_inputs(void)
 		static const struct { int chunk, arg; const char *name; } chunks[] = {
 			{ -1, 0, "none" }, { 1, 1, "chunk1" }, { 2, 2, "chunk2" },
 			{ 3, 3, "chunk3" }, { 32, 32, "chunk32" },
-			{ -1, 4, "null_with_4" }, { 4, 0, "chunk4_with_0" },
+			{ -1, 4, "null_with_4" }, { -1, 1, "null_with_1" },
+			{ 4, 0, "chunk4_with_0" },
 		};
 		static const int ns[] = { 0, 1, 2, 3, 4, 5, 9, 33, 129, 300 };
 
@@ -910,6 +931,7 @@ static void alloc_inputs(void)
 			{ 0, 0, false, "inline0" }, { 1, 1, false, "inline1" },
 			{ 2, 2, false, "inline2" }, { 128, 128, false, "inline128" },
 			{ -1, 0, false, "null" }, { -1, 4, false, "null_with_4" },
+			{ -1, 200, false, "null_with_200" },
 			{ 2, 2, true, "inline2_sgl_unset" },
 		};
 		static const int extra[] = { -1, 4096 };

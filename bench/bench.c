@@ -5,8 +5,9 @@
  *
  *   bench OUTDIR           measure; write OUTDIR/results.md and plot data
  *   bench --count WHAT N   run one path a fixed number of times, for
- *                          callgrind (WHAT: walk-sgchain, walk-k61,
- *                          walk-flat, alloc-sgchain, alloc-k61, map-sgchain)
+ *                          callgrind (WHAT: walk-, nents-, nents_for_len-,
+ *                          last-, alloc- with sgchain or k61; walk-flat;
+ *                          map-sgchain)
  */
 #include <stdio.h>
 #include <stdlib.h>

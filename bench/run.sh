@@ -28,6 +28,13 @@ ir_per_entry() { # WHAT FUNCTION N: instructions per entry in FUNCTION
 		f=$(ir_per_entry walk-flat flat_walk $n)
 		echo "| for_each_sg walk | $n | $a | $b | $f | $(ratio "$a" "$b") | $(ratio "$a" "$f") |"
 	done
+	for what in nents:sg_nents nents_for_len:sg_nents_for_len last:sg_last; do
+		for n in 128 2048 65536; do
+			a=$(ir_per_entry "${what%%:*}-sgchain" "sgchain_${what%%:*}" $n)
+			b=$(ir_per_entry "${what%%:*}-k61" "k61_${what%%:*}" $n)
+			echo "| ${what#*:} | $n | $a | $b | | $(ratio "$a" "$b") | |"
+		done
+	done
 	for n in 128 2048 65536; do
 		a=$(ir_per_entry alloc-sgchain sgchain_alloc_free_chained $n)
 		b=$(ir_per_entry alloc-k61 k61_alloc_free_chained $n)

@@ -28,7 +28,7 @@ SHIM_H := $(wildcard usim/include/linux/*.h) $(wildcard usim/*.h)
 # sgsim.c is a program, not part of the library.
 USIM_SRCS := $(filter-out usim/sgsim.c,$(wildcard usim/*.c))
 SGSIM := $(O)/usim/sgsim
-UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/usim_test.h
+UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/sg_chain_dma_cases.h tests/unit/usim_test.h
 
 # Suites on the shared fixture; test_api_compat uses the kernel API only.
 UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test_dma_mappers \
@@ -55,7 +55,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-parisc qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-parisc qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -168,6 +168,14 @@ qemu: qemu-deps
 	$(Q)tests/qemu/run.sh $(O)/qemu | tee $(O)/qemu/summary.log
 	$(Q)tail -n 1 $(O)/qemu/summary.log > $(O)/qemu/summary
 
+# The x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and forced
+# swiotlb, with disks that DMA-map chained tables. DMA_RUNS picks runs.
+DMA_RUNS ?= intel amd swiotlb
+qemu-dma: qemu-deps
+	$(Q)mkdir -p $(O)/qemu-dma
+	$(Q)tests/qemu/run-dma.sh $(O)/qemu-dma $(DMA_RUNS) | tee $(O)/qemu-dma/summary.log
+	$(Q)tail -n 1 $(O)/qemu-dma/summary.log > $(O)/qemu-dma/summary
+
 # The same series on parisc, which cannot chain: every list one table.
 # Its own build directory (KBUILD_PARISC, default KSRC.build/parisc).
 qemu-parisc: export KARCH := parisc
@@ -277,11 +285,12 @@ ktap-test:
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-valgrind \
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
-	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-parisc/summary $(O)/lint.summary
+	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
+	$(O)/qemu-parisc/summary $(O)/lint.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
 	$(Q)$(MAKE) --no-print-directory unit diff valgrind sanitize docs ktap-test qemu \
-		qemu-parisc lint
+		qemu-dma qemu-parisc lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -300,6 +309,9 @@ help:
 	@echo "sgchain targets:"
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
+	@echo "  make qemu-dma      the x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and"
+	@echo "                     swiotlb=force: sg_chain_dma + I/O through virtio-scsi, megasas,"
+	@echo "                     AHCI (and lsi53c895a); DMA_RUNS='intel amd swiotlb' picks runs"
 	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
 	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
 	@echo "  make check         everything CI runs: unit, diff, valgrind, sanitize, docs, ktap-test,"

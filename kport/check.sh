@@ -93,6 +93,7 @@ kerneldoc() {
 	out=$(perl "$KSRC/scripts/kernel-doc" -none "$REPO/core/scatterlist_chain.h" \
 		"$KSRC/include/linux/scatterlist.h" "$KSRC/lib/scatterlist.c" \
 		"$KSRC/lib/sg_pool.c" "$KSRC/lib/sg_chain_kunit.c" \
+		"$KSRC/lib/sg_chain_dma_kunit.c" "$KSRC/lib/sg_chain_dma_cases.h" \
 		"$KSRC/lib/sg_chain_cases.h" 2>&1)
 	[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
 }

@@ -33,6 +33,7 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 KPORT_COPIES=(
 	"include/linux/scatterlist_chain.h:core/scatterlist_chain.h"
 	"lib/sg_chain_cases.h:tests/unit/sg_chain_cases.h"
+	"lib/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
 )
 
 say() { printf '[kport] %s\n' "$*"; }

@@ -12,11 +12,12 @@ mkdir -p "$out"
 
 # The initramfs: static busybox, the init script and sgio, built static.
 root="$out/initramfs"
-rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
+rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp,lib}
 cp /bin/busybox "$root/bin/busybox"
 file -L "$root/bin/busybox" | grep -q "statically linked" ||
 	{ echo "[qemu] /bin/busybox is not static: apt-get install busybox-static" >&2; exit 1; }
 install -m 755 "$here/init" "$root/init"
+install -m 644 "$here/guest-lib.sh" "$root/lib/guest.sh"
 gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
 gcc -O2 -Wall -Wextra -Werror -o "$out/sgio-host" "$here/sgio.c"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"

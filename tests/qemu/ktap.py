@@ -2,7 +2,7 @@
 """Parse the KTAP in a QEMU console log and judge the run.
 
 usage: ktap.py [--expect NAME]... [--require-line TEXT]...
-               [--allow-warning REGEX]... FILE...
+               [--allow-warning REGEX]... [--no-skip PATH]... FILE...
 
 Finds KTAP wherever it is in the files (kernel messages may interleave),
 builds the tree of results from the indentation, and counts the leaves:
@@ -12,6 +12,8 @@ line never appears (the init script's last words), or the kernel
 panicked, oopsed, warned or the watchdog fired. --allow-warning excuses
 one warning whose whole report (cut here .. end trace) matches REGEX: a
 known warning of an emulated machine, each named where it is allowed.
+--no-skip fails a skipped result under PATH (suite/case): a run that has
+the device a case needs must not let it skip.
 Ends with one line "N passed, N failed" and exits non-zero on any failure.
 """
 import argparse
@@ -25,7 +27,8 @@ PLAN = re.compile(r"^( *)1\.\.(\d+)$")
 DIAG = re.compile(r"^( *)# (.*)$")
 SUBTEST = re.compile(r"^( *)# Subtest: (.*)$")
 KERNEL_TROUBLE = re.compile(
-    r"Kernel panic|BUG: |Oops|WARNING: CPU|RIP: |\[qemu\] watchdog fired")
+    r"Kernel panic|BUG: |Oops|WARNING: CPU|RIP: |\[qemu\] watchdog fired"
+    r"|sg_chain_dma: crashed mapping")
 
 
 class Result:
@@ -183,6 +186,8 @@ def main(argv):
                     help="a top-level suite or test that must be present")
     ap.add_argument("--require-line", action="append", default=[],
                     help="text that must appear on some line")
+    ap.add_argument("--no-skip", action="append", default=[],
+                    help="a result path (suite/case) that this run must not skip")
     ap.add_argument("--allow-warning", action="append", default=[],
                     help="a regex over one warning report to excuse")
     ap.add_argument("files", nargs="+")
@@ -206,7 +211,12 @@ def main(argv):
     for suite in suites:
         s_pass = s_fail = 0
         for path, leaf in leaves(suite, []):
-            if leaf.skipped:
+            where = "/".join(path)
+            if leaf.skipped and any(where.startswith(p) for p in args.no_skip):
+                s_fail += 1
+                failures.append(f"{where}: skipped in a run meant to have it "
+                                f"({leaf.directive})")
+            elif leaf.skipped:
                 skipped += 1
             elif leaf.ok:
                 s_pass += 1

@@ -2,12 +2,17 @@
  * sgio: big O_DIRECT I/O with a known pattern, for the QEMU guest, and the
  * host-side check of a disk image written by it.
  *
- *   sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN]
+ *   sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN [FLAGS]]
  *	write NBYTES of pattern from a buffer that starts BUF_OFFSET bytes
  *	past an ALIGN-aligned address (default: a page), read them back into
  *	a cleared buffer, compare; print the commands and sectors each
  *	direction added to /sys/block/X/stat. O_DIRECT wants buffers aligned
  *	to the queue's dma_alignment + 1, 32 KiB on QEMU's parisc machine.
+ *	FLAGS, comma-separated: "scatter" puts the buffer on pages that are
+ *	not physically adjacent (every other page of a larger mapping), so
+ *	each page is a segment of its own; "predict" also prints the segments
+ *	and the commands each direction must take, from the buffer's physical
+ *	pages (/proc/self/pagemap) and the queue's limits (see predict()).
  *   sgio write DEV DISK_OFFSET NBYTES SEED
  *	write the pattern only (for a disk the host checks after exit).
  *   sgio check FILE DISK_OFFSET NBYTES SEED
@@ -18,10 +23,12 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #define PAGE	4096
@@ -101,6 +108,176 @@ static uint8_t *buffer_at(size_t n, size_t buf_off, size_t align, uint8_t **base
 	return *base + buf_off;
 }
 
+/*
+ * A buffer on pages that are not physically adjacent: every other page
+ * of a mapping twice as large, moved side by side. The block layer then
+ * makes a segment of each page, so a 1 MiB transfer is a list of 256
+ * entries: more than one 128-entry table.
+ */
+static uint8_t *scattered_buffer(size_t n, size_t buf_off)
+{
+	size_t pages = (buf_off + n + PAGE - 1) / PAGE, i;
+	uint8_t *src, *dst;
+
+	src = mmap(NULL, 2 * pages * PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	dst = mmap(NULL, pages * PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (src == MAP_FAILED || dst == MAP_FAILED) {
+		perror("sgio: mmap");
+		exit(1);
+	}
+	for (i = 0; i < pages; i++) {
+		if (mremap(src + 2 * i * PAGE, PAGE, PAGE, MREMAP_MAYMOVE | MREMAP_FIXED,
+			   dst + i * PAGE) == MAP_FAILED) {
+			perror("sgio: mremap");
+			exit(1);
+		}
+		munmap(src + (2 * i + 1) * PAGE, PAGE);
+	}
+	return dst + buf_off;
+}
+
+/* The page frame under @addr, or 0 when pagemap does not say (not root). */
+static uint64_t pfn_of(int pagemap, const void *addr)
+{
+	uint64_t entry = 0;
+
+	if (pread(pagemap, &entry, 8, (off_t)((uintptr_t)addr / PAGE) * 8) != 8 ||
+	    !(entry >> 63))
+		return 0;
+	return entry & ((1ULL << 55) - 1);
+}
+
+static long sysfs_long(const char *dev, const char *file)
+{
+	const char *name = strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev;
+	char path[256];
+	long v = 0;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", name, file);
+	fp = fopen(path, "r");
+	if (!fp || fscanf(fp, "%ld", &v) != 1)
+		v = 0;
+	if (fp)
+		fclose(fp);
+	return v;
+}
+
+/* What the block layer makes of an O_DIRECT transfer, from 6.1's rules. */
+struct prediction {
+	unsigned long segments;	/* over the whole buffer */
+	unsigned long bios;
+	unsigned long cmds;
+};
+
+/* One bio's runs cut into pieces, each joined to the request before it or not. */
+struct request_state {
+	long max_segs, max_bytes, max_seg_size;
+	unsigned long req_segs, req_bytes;	/* the request being built */
+	unsigned long piece_segs, piece_bytes;	/* the piece being cut */
+};
+
+/* The piece is cut: back-merge it into the request before if it fits. */
+static void close_piece(struct request_state *r, struct prediction *p)
+{
+	if (r->req_segs && r->req_segs + r->piece_segs <= (unsigned long)r->max_segs &&
+	    r->req_bytes + r->piece_bytes <= (unsigned long)r->max_bytes) {
+		r->req_segs += r->piece_segs;
+		r->req_bytes += r->piece_bytes;
+	} else {
+		p->cmds++;
+		r->req_segs = r->piece_segs;
+		r->req_bytes = r->piece_bytes;
+	}
+	r->piece_segs = r->piece_bytes = 0;
+}
+
+/* blk_bio_segment_split(): segments of at most max_segment_size, pieces within both limits. */
+static void submit_bio(struct request_state *r, const uint64_t *runs, size_t nruns,
+		       struct prediction *p)
+{
+	size_t i;
+
+	p->bios++;
+	for (i = 0; i < nruns; i++) {
+		uint64_t left = runs[i];
+
+		while (left) {
+			uint64_t seg = left < (uint64_t)r->max_seg_size ? left :
+				       (uint64_t)r->max_seg_size;
+
+			if (r->piece_segs == (unsigned long)r->max_segs ||
+			    r->piece_bytes == (unsigned long)r->max_bytes)
+				close_piece(r, p);
+			if (seg > (uint64_t)r->max_bytes - r->piece_bytes)
+				seg = r->max_bytes - r->piece_bytes;
+			p->segments++;
+			r->piece_segs++;
+			r->piece_bytes += seg;
+			left -= seg;
+		}
+	}
+	close_piece(r, p);
+}
+
+/*
+ * Emulates Linux 6.1 for a synchronous O_DIRECT read or write of one
+ * buffer on a block device: block/fops.c fills bios of at most 256
+ * bio_vecs, a bio_vec holding a run of physically adjacent pages
+ * (bio_add_page() merges them; a full bio's last one still takes the
+ * adjacent pages that follow); blk_bio_segment_split() cuts each bio into
+ * pieces of at most max_segments segments (a run split at
+ * max_segment_size) and max_sectors_kb bytes; a piece joins the request
+ * before it when both limits still hold (a back merge under the plug).
+ * Returns -1 when the physical pages are unknown (pagemap needs root).
+ */
+static int predict(const char *dev, const uint8_t *buf, size_t n,
+		   struct prediction *p)
+{
+	struct request_state r = {
+		.max_segs = sysfs_long(dev, "max_segments"),
+		.max_bytes = sysfs_long(dev, "max_sectors_kb") * 1024,
+		.max_seg_size = sysfs_long(dev, "max_segment_size"),
+	};
+	uint64_t runs[256], run_end = 0;
+	size_t nruns = 0, done = 0;
+	int pagemap = open("/proc/self/pagemap", O_RDONLY);
+
+	if (pagemap < 0 || r.max_segs <= 0 || r.max_bytes <= 0 || r.max_seg_size <= 0)
+		return -1;
+	memset(p, 0, sizeof(*p));
+	while (done < n) {
+		const uint8_t *at = buf + done;
+		size_t len = PAGE - (uintptr_t)at % PAGE;
+		uint64_t pfn = pfn_of(pagemap, at), phys;
+
+		if (!pfn) {
+			close(pagemap);
+			return -1;
+		}
+		if (len > n - done)
+			len = n - done;
+		phys = pfn * PAGE + (uintptr_t)at % PAGE;
+		if (nruns && phys == run_end) {
+			runs[nruns - 1] += len;
+		} else {
+			if (nruns == 256) {
+				submit_bio(&r, runs, nruns, p);
+				nruns = 0;
+			}
+			runs[nruns++] = len;
+		}
+		run_end = phys + len;
+		done += len;
+	}
+	if (nruns)
+		submit_bio(&r, runs, nruns, p);
+	close(pagemap);
+	return 0;
+}
+
 static int full_io(int fd, uint8_t *buf, size_t n, off_t off, int write)
 {
 	ssize_t done = write ? pwrite(fd, buf, n, off) : pread(fd, buf, n, off);
@@ -114,18 +291,27 @@ static int full_io(int fd, uint8_t *buf, size_t n, off_t off, int write)
 }
 
 static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
-		  uint32_t seed, size_t align)
+		  uint32_t seed, size_t align, const char *flags)
 {
+	bool scatter = strstr(flags, "scatter"), want_prediction = strstr(flags, "predict");
 	struct blkstat s0, s1, s2;
-	uint8_t *base, *buf = buffer_at(n, buf_off, align, &base);
+	struct prediction pred;
+	uint8_t *base = NULL, *buf;
 	long bad;
 	int fd = open(dev, O_RDWR | O_DIRECT);
+
+	buf = scatter ? scattered_buffer(n, buf_off) : buffer_at(n, buf_off, align, &base);
 
 	if (fd < 0 || read_stat(dev, &s0)) {
 		perror("sgio: open or stat");
 		return 1;
 	}
 	fill(buf, off, n, seed);
+	/* The pages are in place now: the prediction reads where they are. */
+	if (want_prediction && predict(dev, buf, n, &pred)) {
+		fprintf(stderr, "sgio: no prediction: pagemap or queue limits unreadable\n");
+		return 1;
+	}
 	/* No fsync: a cache flush would count as one more write command. */
 	if (full_io(fd, buf, n, off, 1) || read_stat(dev, &s1))
 		return 1;
@@ -140,6 +326,9 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 	       bad < 0 ? "ok" : "BAD");
 	if (bad >= 0)
 		printf(" first_bad_byte=%ld", bad);
+	if (want_prediction)
+		printf(" predicted_cmds=%lu segments=%lu bios=%lu", pred.cmds,
+		       pred.segments, pred.bios);
 	printf("\n");
 	free(base);
 	return bad < 0 ? 0 : 1;
@@ -188,12 +377,13 @@ static int cmd_check(const char *file, uint64_t off, size_t n, uint32_t seed)
 
 int main(int argc, char **argv)
 {
-	if ((argc == 7 || argc == 8) && !strcmp(argv[1], "rw"))
+	if (argc >= 7 && argc <= 9 && !strcmp(argv[1], "rw"))
 		return cmd_rw(argv[2], strtoull(argv[3], NULL, 0),
 			      strtoull(argv[4], NULL, 0),
 			      strtoull(argv[5], NULL, 0),
 			      (uint32_t)strtoul(argv[6], NULL, 0),
-			      argc == 8 ? strtoull(argv[7], NULL, 0) : PAGE);
+			      argc >= 8 ? strtoull(argv[7], NULL, 0) : PAGE,
+			      argc == 9 ? argv[8] : "");
 	if (argc == 6 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2], strtoull(argv[3], NULL, 0),
 				 strtoull(argv[4], NULL, 0),
@@ -203,7 +393,7 @@ int main(int argc, char **argv)
 				 strtoull(argv[4], NULL, 0),
 				 (uint32_t)strtoul(argv[5], NULL, 0));
 	fprintf(stderr,
-		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN]\n"
+		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN [scatter,predict]]\n"
 		"       sgio write DEV DISK_OFFSET NBYTES SEED\n"
 		"       sgio check FILE DISK_OFFSET NBYTES SEED\n");
 	return 2;

@@ -10,6 +10,7 @@
 #include "dma_mappers.h"
 #include "mock_dma_device.h"
 #include "mock_page.h"
+#include "sg_chain_dma_cases.h"
 #include "usim_test.h"
 
 #define ARENA_PAGES	2100		/* the largest list touches each page once */
@@ -562,6 +563,67 @@ static void test_direct_maps_physical_addresses(void **state)
 	free(want), free(got), free(fx.e);
 }
 
+/*
+ * The lists of the kernel's sg_chain_dma suite (sg_chain_cases.h), mapped
+ * by the fakes: the IOMMU must make the segments the shared model makes
+ * (the model dma-iommu is held to in the booted kernel), the bounce pool
+ * one segment per entry, as dma-direct does with swiotlb forced.
+ */
+static void test_kernel_dma_cases_agree_with_the_model(void **state)
+{
+	struct usim_iommu *mmu = usim_iommu_create(8192);
+	struct usim_swiotlb *pool = usim_swiotlb_create(4096, BOUNCE_PFN);
+	unsigned int *seg_len = calloc(2048, sizeof(*seg_len));
+	struct device iommu_dev, bounce_dev;
+	unsigned int layout, s, i, segs;
+	struct scatterlist *sg;
+
+	(void)state;
+	usim_device_init(&iommu_dev, "iommu-dev", MASK_32);
+	usim_device_attach_iommu(&iommu_dev, mmu);
+	/* Every page above the mask: the pool bounces each entry. */
+	usim_device_init(&bounce_dev, "bounce-dev", MASK_32);
+	usim_device_attach_swiotlb(&bounce_dev, pool);
+	for (layout = 0; layout < SG_CHAIN_DMA_LAYOUTS; layout++) {
+		for (s = 0; s < ARRAY_SIZE(sg_chain_dma_sizes); s++) {
+			unsigned int n = sg_chain_dma_sizes[s];
+
+			if (n > SG_MAX_SEGMENTS)
+				continue;
+			fx.e = calloc(n, sizeof(*fx.e));
+			for (i = 0; i < n; i++) {
+				sg_chain_dma_entry(layout, i, &fx.e[i].offset, &fx.e[i].length);
+				fx.e[i].page = ARENA_PAGES / 2 + (i * 7) % (ARENA_PAGES / 2);
+			}
+			list_build(n, SG_CHUNK_SIZE);
+			segs = sg_chain_dma_model(layout, n, dma_get_max_seg_size(&iommu_dev),
+						  seg_len);
+			assert_int_equal(dma_map_sg(&iommu_dev, fx.table.sgl, n,
+						    DMA_BIDIRECTIONAL), segs);
+			i = 0;
+			for_each_sg(fx.table.sgl, sg, segs, i)
+				if (sg->dma_length != seg_len[i])
+					fail_msg("%s, %u entries: segment %u is %u bytes, the model %u",
+						 sg_chain_dma_layout_names[layout], n, i,
+						 sg->dma_length, seg_len[i]);
+			dma_unmap_sg(&iommu_dev, fx.table.sgl, n, DMA_BIDIRECTIONAL);
+
+			assert_int_equal(dma_map_sg(&bounce_dev, fx.table.sgl, n,
+						    DMA_TO_DEVICE), n);
+			for_each_sg(fx.table.sgl, sg, n, i)
+				assert_int_equal(sg->dma_length, sg->length);
+			dma_unmap_sg(&bounce_dev, fx.table.sgl, n, DMA_TO_DEVICE);
+			list_free();
+			free(fx.e);
+		}
+	}
+	assert_int_equal(usim_iommu_outstanding(mmu), 0);
+	assert_int_equal(usim_swiotlb_outstanding(pool), 0);
+	free(seg_len);
+	usim_iommu_destroy(mmu);
+	usim_swiotlb_destroy(pool);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -572,6 +634,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_swiotlb_sync_for_device, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_full_pool_at_every_step, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_direct_maps_physical_addresses, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_dma_cases_agree_with_the_model, usim_test_setup, usim_test_teardown),
 	};
 
 	return cmocka_run_group_tests_name("dma_mappers", tests, arena_create,

@@ -1,0 +1,45 @@
+# Sourced by the busybox init scripts of the test initramfs (as /lib/guest.sh):
+# KTAP results of one suite, and the block-device helpers they share.
+
+n=0
+failed=""
+
+# result OK|FAIL NAME [REASON]
+result() {
+	n=$((n + 1))
+	if [ "$1" = OK ]; then
+		echo "    ok $n $2"
+	else
+		echo "    not ok $n $2${3:+ # $3}"
+		failed=1
+	fi
+}
+diag() { echo "    # $*"; }
+
+# ktap_begin SUITE PLAN / ktap_end SUITE: the suite's header and verdict.
+ktap_begin() {
+	plan=$2
+	echo "KTAP version 1"
+	echo "1..1"
+	echo "    KTAP version 1"
+	echo "    # Subtest: $1"
+	echo "    1..$plan"
+}
+ktap_end() {
+	[ "$n" = "$plan" ] || diag "ran $n of $plan planned tests"
+	if [ -z "$failed" ] && [ "$n" = "$plan" ]; then
+		echo "ok 1 $1"
+	else
+		echo "not ok 1 $1"
+	fi
+}
+
+# Raise max_sectors_kb of a disk as high as its driver accepts: halve from
+# max_hw_sectors_kb until a write is taken.
+raise_max_sectors() {
+	q=/sys/block/$1/queue
+	try=$(cat $q/max_hw_sectors_kb 2>/dev/null || echo 0)
+	while [ "$try" -ge 4 ] && ! echo "$try" > $q/max_sectors_kb 2>/dev/null; do
+		try=$((try / 2))
+	done
+}

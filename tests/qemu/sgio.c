@@ -108,16 +108,50 @@ static uint8_t *buffer_at(size_t n, size_t buf_off, size_t align, uint8_t **base
 	return *base + buf_off;
 }
 
+/* The page frame under @addr, or 0 when pagemap does not say (not root). */
+static uint64_t pfn_of(int pagemap, const void *addr)
+{
+	uint64_t entry = 0;
+
+	if (pread(pagemap, &entry, 8, (off_t)((uintptr_t)addr / PAGE) * 8) != 8 ||
+	    !(entry >> 63))
+		return 0;
+	return entry & ((1ULL << 55) - 1);
+}
+
+/* Pages of @buf that follow their neighbour physically, or -1 if unknown. */
+static long adjacent_pages(const uint8_t *buf, size_t pages)
+{
+	int pagemap = open("/proc/self/pagemap", O_RDONLY);
+	uint64_t prev = 0, pfn;
+	long adjacent = 0;
+	size_t i;
+
+	if (pagemap < 0)
+		return -1;
+	for (i = 0; i < pages; i++, prev = pfn) {
+		pfn = pfn_of(pagemap, buf + i * PAGE);
+		if (!pfn) {
+			adjacent = -1;
+			break;
+		}
+		adjacent += i && pfn == prev + 1;
+	}
+	close(pagemap);
+	return adjacent;
+}
+
 /*
  * A buffer on pages that are not physically adjacent: every other page
- * of a mapping twice as large, moved side by side. The block layer then
- * makes a segment of each page, so a 1 MiB transfer is a list of 256
- * entries: more than one 128-entry table.
+ * of a mapping twice as large, moved side by side (and tried again while
+ * pagemap shows two that meet). The block layer then makes a segment of
+ * each page, so a 1 MiB transfer is a list of 256 entries: more than one
+ * 128-entry table.
  */
-static uint8_t *scattered_buffer(size_t n, size_t buf_off)
+static uint8_t *scattered_once(size_t pages)
 {
-	size_t pages = (buf_off + n + PAGE - 1) / PAGE, i;
 	uint8_t *src, *dst;
+	size_t i;
 
 	src = mmap(NULL, 2 * pages * PAGE, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
@@ -135,18 +169,28 @@ static uint8_t *scattered_buffer(size_t n, size_t buf_off)
 		}
 		munmap(src + (2 * i + 1) * PAGE, PAGE);
 	}
-	return dst + buf_off;
+	return dst;
 }
 
-/* The page frame under @addr, or 0 when pagemap does not say (not root). */
-static uint64_t pfn_of(int pagemap, const void *addr)
+/*
+ * Retried while any two pages meet: the mappings of failed tries stay, so
+ * each try gets other pages. Where pagemap cannot say (not root), the
+ * first try is taken.
+ */
+static uint8_t *scattered_buffer(size_t n, size_t buf_off)
 {
-	uint64_t entry = 0;
+	size_t pages = (buf_off + n + PAGE - 1) / PAGE;
+	uint8_t *dst = NULL;
+	int tries;
 
-	if (pread(pagemap, &entry, 8, (off_t)((uintptr_t)addr / PAGE) * 8) != 8 ||
-	    !(entry >> 63))
-		return 0;
-	return entry & ((1ULL << 55) - 1);
+	for (tries = 0; tries < 8; tries++) {
+		dst = scattered_once(pages);
+		if (adjacent_pages(dst, pages) <= 0)
+			return dst + buf_off;
+	}
+	fprintf(stderr, "sgio: %ld of %zu pages still adjacent after %d tries\n",
+		adjacent_pages(dst, pages), pages, tries);
+	return dst + buf_off;
 }
 
 static long sysfs_long(const char *dev, const char *file)
@@ -224,14 +268,18 @@ static void submit_bio(struct request_state *r, const uint64_t *runs, size_t nru
 
 /*
  * Emulates Linux 6.1 for a synchronous O_DIRECT read or write of one
- * buffer on a block device: block/fops.c fills bios of at most 256
- * bio_vecs, a bio_vec holding a run of physically adjacent pages
- * (bio_add_page() merges them; a full bio's last one still takes the
- * adjacent pages that follow); blk_bio_segment_split() cuts each bio into
- * pieces of at most max_segments segments (a run split at
- * max_segment_size) and max_sectors_kb bytes; a piece joins the request
- * before it when both limits still hold (a back merge under the plug).
- * Returns -1 when the physical pages are unknown (pagemap needs root).
+ * buffer on a block device. block/fops.c gives each bio room for as many
+ * bio_vecs as pages remain, at most 256, and bio_iov_iter_get_pages()
+ * fills it in batches of as many pages as it has free bio_vecs: a page
+ * physically adjacent to the last bio_vec joins it (bio_add_page()), any
+ * other takes a new one, until the bio_vecs are used up.
+ * blk_bio_segment_split() cuts each bio into pieces of at most
+ * max_segments segments (a run split at max_segment_size) and
+ * max_sectors_kb bytes; a bio's last piece joins the request before it
+ * when both limits still hold (a back merge under the plug). Assumes the
+ * 4 GiB segment boundary of the disks tested and no virt boundary (it
+ * checks the latter). Returns -1 when the physical pages are unknown
+ * (pagemap needs root).
  */
 static int predict(const char *dev, const uint8_t *buf, size_t n,
 		   struct prediction *p)
@@ -241,40 +289,55 @@ static int predict(const char *dev, const uint8_t *buf, size_t n,
 		.max_bytes = sysfs_long(dev, "max_sectors_kb") * 1024,
 		.max_seg_size = sysfs_long(dev, "max_segment_size"),
 	};
-	uint64_t runs[256], run_end = 0;
-	size_t nruns = 0, done = 0;
+	size_t npieces = 0, i = 0, done;
+	uint64_t *phys, *len, runs[256];
 	int pagemap = open("/proc/self/pagemap", O_RDONLY);
 
-	if (pagemap < 0 || r.max_segs <= 0 || r.max_bytes <= 0 || r.max_seg_size <= 0)
+	if (pagemap < 0 || r.max_segs <= 0 || r.max_bytes <= 0 || r.max_seg_size <= 0 ||
+	    sysfs_long(dev, "virt_boundary_mask"))
 		return -1;
 	memset(p, 0, sizeof(*p));
-	while (done < n) {
+	/* The pieces of the buffer, a page each: where they are, how long. */
+	phys = calloc(n / PAGE + 2, sizeof(*phys));
+	len = calloc(n / PAGE + 2, sizeof(*len));
+	if (!phys || !len)
+		exit(1);
+	for (done = 0; done < n; npieces++) {
 		const uint8_t *at = buf + done;
-		size_t len = PAGE - (uintptr_t)at % PAGE;
-		uint64_t pfn = pfn_of(pagemap, at), phys;
+		uint64_t pfn = pfn_of(pagemap, at);
 
 		if (!pfn) {
 			close(pagemap);
+			free(phys), free(len);
 			return -1;
 		}
-		if (len > n - done)
-			len = n - done;
-		phys = pfn * PAGE + (uintptr_t)at % PAGE;
-		if (nruns && phys == run_end) {
-			runs[nruns - 1] += len;
-		} else {
-			if (nruns == 256) {
-				submit_bio(&r, runs, nruns, p);
-				nruns = 0;
-			}
-			runs[nruns++] = len;
-		}
-		run_end = phys + len;
-		done += len;
+		len[npieces] = PAGE - (uintptr_t)at % PAGE;
+		if (len[npieces] > n - done)
+			len[npieces] = n - done;
+		phys[npieces] = pfn * PAGE + (uintptr_t)at % PAGE;
+		done += len[npieces];
 	}
-	if (nruns)
-		submit_bio(&r, runs, nruns, p);
 	close(pagemap);
+
+	while (i < npieces) {
+		size_t max_vecs = npieces - i < 256 ? npieces - i : 256, nruns = 0;
+		uint64_t run_end = 0;
+
+		while (i < npieces && nruns < max_vecs) {
+			size_t batch = max_vecs - nruns, j;
+
+			for (j = 0; j < batch && i < npieces; j++, i++) {
+				if (nruns && phys[i] == run_end) {
+					runs[nruns - 1] += len[i];
+				} else {
+					runs[nruns++] = len[i];
+				}
+				run_end = phys[i] + len[i];
+			}
+		}
+		submit_bio(&r, runs, nruns, p);
+	}
+	free(phys), free(len);
 	return 0;
 }
 

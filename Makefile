@@ -49,13 +49,13 @@ DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc
 DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
 
 # Kernel tree and build directory: outside the repository (kport/env.sh).
-export KSRC KBUILD KBUILD_PARISC SGCHAIN_CACHE QEMU_TIMEOUT JOBS
+export KSRC KBUILD KBUILD_PARISC KBUILD_KASAN SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 # apt-get's output, kept out of the test output (scripts/deps.sh).
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-dma qemu-parisc qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -161,20 +161,39 @@ diff: diff-deps $(DIFF_BINS)
 diff-deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT) linux-source-6.1 python3
 
+# $(call summarised,SCRIPT OUTDIR [ARGS]): run SCRIPT, its output also in
+# OUTDIR/summary.log and its last line ("N passed, N failed") in
+# OUTDIR/summary, which make check adds up.
+define summarised
+$(Q)mkdir -p $(word 2,$(1))
+$(Q)$(1) | tee $(word 2,$(1))/summary.log
+$(Q)tail -n 1 $(word 2,$(1))/summary.log > $(word 2,$(1))/summary
+endef
+
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
 
 qemu: qemu-deps
-	$(Q)tests/qemu/run.sh $(O)/qemu | tee $(O)/qemu/summary.log
-	$(Q)tail -n 1 $(O)/qemu/summary.log > $(O)/qemu/summary
+	$(call summarised,tests/qemu/run.sh $(O)/qemu)
 
 # The x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and forced
 # swiotlb, with disks that DMA-map chained tables. DMA_RUNS picks runs.
 DMA_RUNS ?= intel amd swiotlb
 qemu-dma: qemu-deps
-	$(Q)mkdir -p $(O)/qemu-dma
-	$(Q)tests/qemu/run-dma.sh $(O)/qemu-dma $(DMA_RUNS) | tee $(O)/qemu-dma/summary.log
-	$(Q)tail -n 1 $(O)/qemu-dma/summary.log > $(O)/qemu-dma/summary
+	$(call summarised,tests/qemu/run-dma.sh $(O)/qemu-dma $(DMA_RUNS))
+
+# Big I/O from several processes while failslab fails the sg pools and
+# fail_page_alloc page allocations: on the kernel of make qemu, and on a
+# second build with KASAN and kmemleak (KBUILD_KASAN, default
+# KSRC.build/x86_64-kasan). FAULT_PROCS, FAULT_ROUNDS, FAULT_FAILSLAB.
+export FAULT_PROCS FAULT_ROUNDS FAULT_FAILSLAB
+qemu-fault: qemu-deps
+	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-fault)
+
+qemu-kasan: export KVARIANT := kasan
+qemu-kasan: export KBUILD := $(KBUILD_KASAN)
+qemu-kasan: qemu-deps
+	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-kasan)
 
 # The same series on parisc, which cannot chain: every list one table.
 # Its own build directory (KBUILD_PARISC, default KSRC.build/parisc).
@@ -182,9 +201,7 @@ qemu-parisc: export KARCH := parisc
 qemu-parisc: export KBUILD := $(KBUILD_PARISC)
 qemu-parisc: qemu-deps
 	$(Q)scripts/deps.sh $(DEB_PARISC)
-	$(Q)mkdir -p $(O)/qemu-parisc
-	$(Q)tests/qemu/run.sh $(O)/qemu-parisc | tee $(O)/qemu-parisc/summary.log
-	$(Q)tail -n 1 $(O)/qemu-parisc/summary.log > $(O)/qemu-parisc/summary
+	$(call summarised,tests/qemu/run.sh $(O)/qemu-parisc)
 
 # The benchmark: sgchain, Linux 6.1's own code (the differential suite's
 # copy of the 6.1 files, never committed) and a flat array, in one binary.
@@ -286,11 +303,12 @@ ktap-test:
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-valgrind \
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
+	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
 	$(O)/qemu-parisc/summary $(O)/lint.summary
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
 	$(Q)$(MAKE) --no-print-directory unit diff valgrind sanitize docs ktap-test qemu \
-		qemu-dma qemu-parisc lint
+		qemu-dma qemu-fault qemu-kasan qemu-parisc lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -300,7 +318,6 @@ deps:
 
 qemu-deps:
 	$(Q)scripts/deps.sh $(DEB_QEMU)
-	$(Q)mkdir -p $(O)/qemu
 
 list-tests:
 	@$(foreach t,$(UNIT_BINS),echo $(t);)
@@ -312,6 +329,10 @@ help:
 	@echo "  make qemu-dma      the x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and"
 	@echo "                     swiotlb=force: sg_chain_dma + I/O through virtio-scsi, megasas,"
 	@echo "                     AHCI (and lsi53c895a); DMA_RUNS='intel amd swiotlb' picks runs"
+	@echo "  make qemu-fault    6 processes of big I/O while failslab fails the sg pools"
+	@echo "                     (10, 30, 100 %) and fail_page_alloc pages; FAULT_PROCS,"
+	@echo "                     FAULT_ROUNDS, FAULT_FAILSLAB=10,30,100"
+	@echo "  make qemu-kasan    the same on a second x86 build with KASAN and kmemleak"
 	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
 	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
 	@echo "  make check         everything CI runs: unit, diff, valgrind, sanitize, docs, ktap-test,"
@@ -340,6 +361,7 @@ help:
 	@echo "                 extracted only into a missing KSRC inside SGCHAIN_CACHE or an empty directory)"
 	@echo "       KBUILD=DIR (kernel objects, default KSRC.build/x86_64; refused if it holds another tree's build)"
 	@echo "       KBUILD_PARISC=DIR (the parisc kernel's objects, default KSRC.build/parisc)"
+	@echo "       KBUILD_KASAN=DIR (the KASAN kernel's objects, default KSRC.build/x86_64-kasan)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
 

@@ -14,10 +14,10 @@ mkdir -p "$KBUILD"
 kmake() { make -C "$KSRC" O="$KBUILD" "${KMAKE_ARGS[@]}" "$@"; }
 
 configure() {
-	say "configuring $KARCH: tinyconfig + $KFRAGMENT"
+	say "configuring $KARCH${KVARIANT:+ $KVARIANT}: tinyconfig + ${KFRAGMENTS[*]}"
 	kmake -s tinyconfig >"$log" 2>&1 || die "tinyconfig failed, see $log"
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" \
-		"$KBUILD/.config" "$REPO/$KFRAGMENT" >>"$log" 2>&1 ||
+		"$KBUILD/.config" "${KFRAGMENTS[@]/#/$REPO/}" >>"$log" 2>&1 ||
 		die "merge_config failed, see $log"
 	kmake -s olddefconfig >>"$log" 2>&1 || die "olddefconfig failed, see $log"
 	echo "$frag_hash" > "$KBUILD/.sgchain-config"
@@ -25,11 +25,11 @@ configure() {
 
 # Options under a menu that is off are dropped silently: list them.
 missing_options() {
-	grep -E '^CONFIG_[A-Z0-9_]+=' "$REPO/$KFRAGMENT" |
+	cat "${KFRAGMENTS[@]/#/$REPO/}" | grep -E '^CONFIG_[A-Z0-9_]+=' |
 		grep -vxF -f "$KBUILD/.config" || true
 }
 
-frag_hash=$(sha1sum < "$REPO/$KFRAGMENT" | cut -c1-40)
+frag_hash=$(cat "${KFRAGMENTS[@]/#/$REPO/}" | sha1sum | cut -c1-40)
 if [ "$(cat "$KBUILD/.sgchain-config" 2>/dev/null)" != "$frag_hash" ] ||
    [ ! -f "$KBUILD/.config" ]; then
 	configure

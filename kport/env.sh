@@ -6,25 +6,33 @@
 # for another tree or architecture configured is refused (kbuild_check).
 #
 # KARCH picks the kernel: x86_64 (make qemu) or parisc (make qemu-parisc,
-# which cannot chain scatterlists), with its config fragment, cross
-# compiler, make target and image.
+# which cannot chain scatterlists), with its config fragments, cross
+# compiler, make target and image. KVARIANT=kasan is the x86 kernel with
+# KASAN and kmemleak on top (make qemu-kasan), built beside the other.
 : "${SGCHAIN_CACHE:=${XDG_CACHE_HOME:-${HOME:-/var/tmp}/.cache}/sgchain}"
 SGCHAIN_CACHE=$(realpath -m -- "$SGCHAIN_CACHE")
 : "${KSRC:=$SGCHAIN_CACHE/linux-source-6.1}"
 KSRC=$(realpath -m -- "$KSRC")
 : "${KARCH:=x86_64}"
+: "${KVARIANT:=}"
 KBUILD_ROOT="$KSRC.build"
-: "${KBUILD:=$KBUILD_ROOT/$KARCH}"
+: "${KBUILD:=$KBUILD_ROOT/$KARCH${KVARIANT:+-$KVARIANT}}"
 KBUILD=$(realpath -m -- "$KBUILD")
 case "$KARCH" in
 x86_64)
-	KMAKE_ARGS=() KFRAGMENT=kport/config KTARGET=bzImage
+	KMAKE_ARGS=() KFRAGMENTS=(kport/config) KTARGET=bzImage
 	KIMAGE=arch/x86/boot/bzImage KCONFIG_ARCH=CONFIG_X86_64 ;;
 parisc)
-	KMAKE_ARGS=(ARCH=parisc CROSS_COMPILE=hppa-linux-gnu-) KFRAGMENT=kport/config-parisc
+	KMAKE_ARGS=(ARCH=parisc CROSS_COMPILE=hppa-linux-gnu-) KFRAGMENTS=(kport/config-parisc)
 	KTARGET=vmlinux KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_PARISC ;;
 *)
 	printf '[kport] error: KARCH=%s: x86_64 or parisc\n' "$KARCH" >&2; exit 1 ;;
+esac
+case "$KARCH:$KVARIANT" in
+*:) ;;
+x86_64:kasan) KFRAGMENTS+=(kport/config-kasan) ;;
+*)
+	printf '[kport] error: KVARIANT=%s: none, or kasan on x86_64\n' "$KVARIANT" >&2; exit 1 ;;
 esac
 : "${KTARBALL:=/usr/src/linux-source-6.1.tar.xz}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -14,13 +14,7 @@ source "$here/guest.sh"
 mode=$1 bzimage=$2 out=$3
 mkdir -p "$out"
 
-root="$out/initramfs"
-rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp,lib}
-cp /bin/busybox "$root/bin/busybox"
-install -m 755 "$here/init-dma" "$root/init"
-install -m 644 "$here/guest-lib.sh" "$root/lib/guest.sh"
-gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
-(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
+x86_initramfs "$out" "$here/init-dma"
 
 disks=(virtio_scsi megaraid_sas ahci)
 qemu=(-machine q35 -accel tcg -m 1G -smp 1 -nographic -no-reboot)

@@ -10,17 +10,9 @@ source "$here/guest.sh"
 bzimage=$1 out=$2
 mkdir -p "$out"
 
-# The initramfs: static busybox, the init script and sgio, built static.
-root="$out/initramfs"
-rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp,lib}
-cp /bin/busybox "$root/bin/busybox"
-file -L "$root/bin/busybox" | grep -q "statically linked" ||
-	{ echo "[qemu] /bin/busybox is not static: apt-get install busybox-static" >&2; exit 1; }
-install -m 755 "$here/init" "$root/init"
-install -m 644 "$here/guest-lib.sh" "$root/lib/guest.sh"
-gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
+# The initramfs, and sgio for checking the virtio disk here.
+x86_initramfs "$out" "$here/init"
 gcc -O2 -Wall -Wextra -Werror -o "$out/sgio-host" "$here/sgio.c"
-(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 
 rm -f "$out/virtio.img"
 truncate -s 64M "$out/virtio.img"
@@ -29,7 +21,7 @@ truncate -s 64M "$out/virtio.img"
 virtio_bytes=$((4 * 1024 * 1024)) virtio_seed=$(( (RANDOM << 16) | RANDOM ))
 
 cmdline="console=ttyS0 panic=-1 oops=panic rdinit=/init"
-cmdline+=" kunit.filter_glob=sg_chain*"
+cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-*"
 cmdline+=" scsi_debug.dev_size_mb=96"
 cmdline+=" sgchain_virtio_bytes=$virtio_bytes sgchain_virtio_seed=$virtio_seed"
 

@@ -1,4 +1,22 @@
-# Sourced by the boot scripts: run one QEMU guest under the watchdog.
+# Sourced by the boot scripts: build an x86 initramfs, run one QEMU guest
+# under the watchdog.
+
+# x86_initramfs OUTDIR INIT: OUTDIR/initramfs.cpio.gz with the static
+# busybox, INIT as /init, guest-lib.sh as /lib/guest.sh and a static sgio.
+x86_initramfs() {
+	local out=$1 init=$2 here root
+	here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+	root="$out/initramfs"
+	rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp,lib}
+	cp /bin/busybox "$root/bin/busybox"
+	file -L "$root/bin/busybox" | grep -q "statically linked" ||
+		{ echo "[qemu] /bin/busybox is not static: apt-get install busybox-static" >&2; exit 1; }
+	install -m 755 "$init" "$root/init"
+	install -m 644 "$here/guest-lib.sh" "$root/lib/guest.sh"
+	gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
+}
+
 # run_guest OUTDIR QEMU-ARGS...: console to OUTDIR/console.log, exit code
 # to OUTDIR/qemu.rc; a guest that outlives QEMU_TIMEOUT (default 600 s)
 # is killed and the log says so, for the judge.

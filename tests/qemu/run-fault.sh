@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make qemu-fault / make qemu-kasan: the fault run on the x86 kernel of
+# make qemu, or on its KASAN + kmemleak build (KVARIANT=kasan). Usage:
+# run-fault.sh OUTDIR. Ends with "N passed, N failed".
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/../../kport/env.sh"
+out=$1
+t0=$(date +%s)
+
+"$REPO/kport/tree.sh"
+"$REPO/kport/build.sh"
+t1=$(date +%s)
+"$here/boot-fault.sh" "$KBUILD/$KIMAGE" "$out" "$([ "$KVARIANT" = kasan ] && echo 1 || echo 0)"
+t2=$(date +%s)
+echo "[qemu-fault] ${KVARIANT:-plain} kernel: build $((t1 - t0)) s, boot and load $((t2 - t1)) s"
+grep -E "^    # (phase|failslab|before|after)" "$out/console.log" | sed 's/^    # /[qemu-fault] /' || true
+echo "[qemu-fault] results (console log: $out/console.log):"
+"$here/ktap.py" --expect sg_chain_faults --expect sg_chain_pool_faults \
+	--expect sg_chain_fault --no-skip sg_chain_pool_faults \
+	--require-line "sgchain-init: done" "$out/console.log"

@@ -16,6 +16,6 @@ t2=$(date +%s)
 echo "[qemu-fault] ${KVARIANT:-plain} kernel: build $((t1 - t0)) s, boot and load $((t2 - t1)) s"
 grep -E "^    # (phase|failslab|before|after)" "$out/console.log" | sed 's/^    # /[qemu-fault] /' || true
 echo "[qemu-fault] results (console log: $out/console.log):"
-"$here/ktap.py" --expect sg_chain_faults --expect sg_chain_pool_faults \
-	--expect sg_chain_fault --no-skip sg_chain_pool_faults \
+"$here/ktap.py" --expect fault_load --expect sg_chain_real_faults \
+	--expect sg_chain_fault --no-skip sg_chain_real_faults \
 	--require-line "sgchain-init: done" "$out/console.log"

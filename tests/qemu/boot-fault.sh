@@ -9,6 +9,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/guest.sh"
 bzimage=$1 out=$2 kmemleak=${3:-0}
+procs=${FAULT_PROCS:-6} rounds=${FAULT_ROUNDS:-2} failslab=${FAULT_FAILSLAB:-10,30,100}
+# Each scsi_debug process owns 24 MiB of the disk (init-fault's REGION).
+dev_size_mb=$(( (procs - 2) * 24 + 4 ))
 mkdir -p "$out"
 
 x86_initramfs "$out" "$here/init-fault"
@@ -16,9 +19,9 @@ rm -f "$out/vscsi.img" && truncate -s 64M "$out/vscsi.img"
 
 cmdline="console=ttyS0 panic=-1 oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain*fault* slub_debug=A,sgpool-*"
-cmdline+=" scsi_debug.dev_size_mb=100"
-cmdline+=" sgchain_procs=${FAULT_PROCS:-6} sgchain_rounds=${FAULT_ROUNDS:-2}"
-cmdline+=" sgchain_failslab=${FAULT_FAILSLAB:-10,30,100} sgchain_kmemleak=$kmemleak"
+cmdline+=" scsi_debug.dev_size_mb=$dev_size_mb"
+cmdline+=" sgchain_procs=$procs sgchain_rounds=$rounds"
+cmdline+=" sgchain_failslab=$failslab sgchain_kmemleak=$kmemleak"
 
 run_guest "$out" qemu-system-x86_64 -machine pc -accel tcg -m 1G -smp 1 \
 	-nographic -no-reboot \

@@ -8,6 +8,16 @@ source "$here/../../kport/env.sh"
 out=$1
 t0=$(date +%s)
 
+# The knobs (read again by boot-fault.sh), refused before a long build.
+procs=${FAULT_PROCS:-6} rounds=${FAULT_ROUNDS:-2} failslab=${FAULT_FAILSLAB:-10,30,100}
+[[ "$procs" =~ ^[0-9]+$ ]] && [ "$procs" -ge 3 ] && [ "$procs" -le 16 ] ||
+	{ echo "[qemu-fault] FAULT_PROCS=$procs: 3 to 16 (two on virtio-scsi, the rest on scsi_debug, 24 MiB of guest memory each)" >&2; exit 2; }
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "[qemu-fault] FAULT_ROUNDS=$rounds: a positive count" >&2; exit 2; }
+[[ "$failslab" =~ ^[0-9]+(,[0-9]+)*$ ]] &&
+	! tr , '\n' <<< "$failslab" | awk '$1 > 100 || $1 < 1 { bad = 1 } END { exit !bad }' ||
+	{ echo "[qemu-fault] FAULT_FAILSLAB=$failslab: comma-separated percentages, 1 to 100" >&2; exit 2; }
+
 "$REPO/kport/tree.sh"
 "$REPO/kport/build.sh"
 t1=$(date +%s)

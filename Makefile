@@ -35,10 +35,14 @@ UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test
 	       test_sg_validate \
 	       test_bad_input test_usim_mocks
 UNIT_TESTS := $(UNIT_SUITES) test_api_compat
-UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS)))
+# The kernel's own tools/testing/scatterlist, over the chaining build only:
+# its append cases need chaining, as in the kernel.
+UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS))) \
+	     $(O)/unit/chain/test_kernel_scatterlist
 
-# git, tar and xz: tests/kport/test_args.sh makes a tiny fake kernel tree.
-DEB_UNIT := gcc make libcmocka-dev valgrind git tar xz-utils
+# git, tar and xz: tests/kport/test_args.sh makes a tiny fake kernel tree;
+# linux-source-6.1: the kernel files usim compiles (scripts/kernel-files.sh).
+DEB_UNIT := gcc make libcmocka-dev valgrind git tar xz-utils linux-source-6.1
 # python3-ply and python3-git: checkpatch's SPDX check (scripts/spdxcheck.py).
 DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
@@ -60,14 +64,45 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 all: usim unit-build sgsim
 
-# Per variant: libusim.a from usim/*.c, then one binary per test.
+# Linux 6.1's own scatterlist files, as shipped and with the series applied
+# (scripts/kernel-files.sh: extracted from the tarball, never committed).
+KFILES ?= $(O)/kfiles
+KFILES_STAMP := $(KFILES)/.stamp
+KSERIES := $(wildcard kport/patches/*.patch)
+$(KFILES_STAMP): scripts/kernel-files.sh $(KSERIES)
+	$(Q)scripts/kernel-files.sh $(KFILES)
+	$(Q)touch $@
+KFILES_SRCS := $(foreach side,pristine patched,$(addprefix $(KFILES)/$(side)/lib/,scatterlist-part.c sg_pool.c))
+$(KFILES_SRCS): $(KFILES_STAMP) ;
+
+# The kernel's own scatterlist library in usim: the patched lib/scatterlist.c
+# (the core comes in through it) and lib/sg_split.c, compiled unchanged over
+# usim's headers; lib/sg_pool.c through usim/klib_sg_pool.c.
+KLIB_SRCS := $(addprefix $(KFILES)/patched/lib/,scatterlist.c sg_split.c)
+$(KLIB_SRCS): $(KFILES_STAMP) ;
+# 6.1's files are built as the kernel builds them: without -Wextra's
+# unused-parameter and sign-compare warnings, and without gcc's
+# maybe-uninitialized (the kernel's Makefile turns it off: false positives,
+# such as get_next_sg()'s next_sg under ASan).
+KFILE_CFLAGS := $(CFLAGS_COMMON) -Wno-unused-parameter -Wno-sign-compare \
+	-Wno-maybe-uninitialized
+KLIB_CFLAGS := $(KFILE_CFLAGS) -DCONFIG_SGL_ALLOC
+
+# Per variant: libusim.a from usim/*.c and the kernel's files, then one
+# binary per test.
 define variant_rules
-$(O)/usim-$(1)/%.o: usim/%.c $(CORE_H) $(SHIM_H)
+$(O)/usim-$(1)/%.o: usim/%.c $(CORE_H) $(SHIM_H) $(KFILES_STAMP)
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $$<"
-	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS_$(1)) -Iusim/include -Iusim -c $$< -o $$@
+	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS_$(1)) -Iusim/include -Iusim -I$(KFILES)/patched -c $$< -o $$@
 
-$(O)/usim-$(1)/libusim.a: $(patsubst usim/%.c,$(O)/usim-$(1)/%.o,$(USIM_SRCS))
+$(O)/usim-$(1)/klib/%.o: $(KFILES)/patched/lib/%.c $(CORE_H) $(SHIM_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [$(1)] linux-6.1/lib/$$(notdir $$<)"
+	$(Q)$(CC) $(KLIB_CFLAGS) $(CFLAGS_$(1)) -Iusim/include -c $$< -o $$@
+
+$(O)/usim-$(1)/libusim.a: $(patsubst usim/%.c,$(O)/usim-$(1)/%.o,$(USIM_SRCS)) \
+		$(patsubst $(KFILES)/patched/lib/%.c,$(O)/usim-$(1)/klib/%.o,$(KLIB_SRCS))
 	@echo "  AR [$(1)] $$@"
 	$(Q)rm -f $$@ && ar rcs $$@ $$^
 
@@ -92,25 +127,11 @@ $(O)/unit/$(1)/test_%: $(O)/unit/$(1)/test_%.o $(O)/unit/$(1)/usim_test.o $(O)/u
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 
-# Linux 6.1's own scatterlist files, as shipped and with the series applied
-# (scripts/kernel-files.sh: extracted from the tarball, never committed).
-KFILES := $(O)/kfiles
-KFILES_STAMP := $(KFILES)/.stamp
-KSERIES := $(wildcard kport/patches/*.patch)
-$(KFILES_STAMP): scripts/kernel-files.sh $(KSERIES)
-	$(Q)scripts/kernel-files.sh $(KFILES)
-	$(Q)touch $@
-KFILES_SRCS := $(foreach side,pristine patched,$(addprefix $(KFILES)/$(side)/lib/,scatterlist-part.c sg_pool.c))
-$(KFILES_SRCS): $(KFILES_STAMP) ;
-
 # The differential suite (tests/diff): one program per side and variant,
 # the same inputs run over 6.1's code (k61) and the patched code (sgchain).
 DIFF_SIDES := k61 sgchain
 KSIDE_k61 := pristine
 KSIDE_sgchain := patched
-# 6.1's files are built as the kernel builds them: without -Wextra's
-# unused-parameter and sign-compare warnings.
-KFILE_CFLAGS := $(CFLAGS_COMMON) -Wno-unused-parameter -Wno-sign-compare
 DIFF_BINS := $(foreach v,$(VARIANTS),$(foreach s,$(DIFF_SIDES),$(O)/diff/$(v)/diff-$(s)))
 
 define diff_rules
@@ -132,6 +153,21 @@ $(O)/diff/$(1)/diff-$(2): $(addprefix $(O)/diff/$(1)/$(2)/,diff_cases.o scatterl
 	$(Q)$(CC) -o $$@ $$^
 endef
 $(foreach v,$(VARIANTS),$(foreach s,$(DIFF_SIDES),$(eval $(call diff_rules,$(v),$(s)))))
+
+# tools/testing/scatterlist/main.c from the tree, unchanged, over usim's
+# headers and library; only its main() is renamed, for the TAP driver.
+KERNEL_SL_TEST := $(KFILES)/patched/tools/testing/scatterlist/main.c
+$(KERNEL_SL_TEST): $(KFILES_STAMP) ;
+$(O)/unit/chain/test_kernel_scatterlist: $(KERNEL_SL_TEST) tests/unit/kernel_test_tap.c \
+		$(O)/usim-chain/libusim.a $(SHIM_H) $(CORE_H)
+	@mkdir -p $(@D)
+	@echo "  CC [chain] linux-6.1/tools/testing/scatterlist/main.c"
+	$(Q)$(CC) $(KFILE_CFLAGS) -Iusim/include -Dmain=kernel_test_main \
+		-c $(KERNEL_SL_TEST) -o $@-main.o
+	$(Q)$(CC) $(CFLAGS_COMMON) \
+		-DKERNEL_TEST_NAME='"tools/testing/scatterlist/main.c"' \
+		-c tests/unit/kernel_test_tap.c -o $@-tap.o
+	$(Q)$(CC) -o $@ $@-tap.o $@-main.o $(O)/usim-chain/libusim.a
 
 # The chain variant is the usim library a kernel-API test links against.
 $(O)/usim/libusim.a: $(O)/usim-chain/libusim.a
@@ -245,21 +281,25 @@ SANITIZE_CC := $(CC) -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 sanitize: deps
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		$(MAKE) --no-print-directory O=$(O)/sanitize CC="$(SANITIZE_CC)" unit
+		$(MAKE) --no-print-directory O=$(O)/sanitize KFILES=$(abspath $(KFILES)) \
+		CC="$(SANITIZE_CC)" unit
 
 # The fuzzer: clang's libFuzzer with ASan and UBSan over usim and the core.
 FUZZ_SECONDS ?= 600
 CHECK_FUZZ_SECONDS ?= 30
 FUZZER := $(O)/fuzz/fuzz_sg_chain
 DEB_FUZZ := clang libclang-rt-14-dev
+# One clang command for usim and the kernel's files: with the kernel's
+# warnings (no unused-parameter or sign-compare) for all of them.
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-array-bounds \
+	-Wno-unused-parameter -Wno-sign-compare -DCONFIG_SGL_ALLOC \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-Iusim/include -Iusim -Itests/unit
+	-Iusim/include -Iusim -Itests/unit -I$(KFILES)/patched
 
-$(FUZZER): tests/fuzz/fuzz_sg_chain.c $(USIM_SRCS) $(CORE_H) $(SHIM_H) $(UNIT_CASES_H)
+$(FUZZER): tests/fuzz/fuzz_sg_chain.c $(USIM_SRCS) $(KLIB_SRCS) $(CORE_H) $(SHIM_H) $(UNIT_CASES_H)
 	@mkdir -p $(@D)
 	@echo "  CLANG   $@"
-	$(Q)clang $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_sg_chain.c $(USIM_SRCS)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_sg_chain.c $(USIM_SRCS) $(KLIB_SRCS)
 
 fuzz-deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT) $(DEB_FUZZ)
@@ -280,10 +320,10 @@ docs-deps:
 	$(Q)scripts/deps.sh doxygen graphviz python3
 
 # Static checks: cppcheck, clang-tidy, checkpatch, kernel-doc, sparse.
-lint: qemu-deps
+lint: qemu-deps $(KFILES_STAMP)
 	$(Q)scripts/deps.sh cppcheck clang-tidy sparse $(DEB_PARISC)
 	$(Q)mkdir -p $(O)
-	$(Q)scripts/lint.sh | tee $(O)/lint.log
+	$(Q)KFILES=$(KFILES) scripts/lint.sh | tee $(O)/lint.log
 	$(Q)tail -n 1 $(O)/lint.log | sed 's/^lint: //' > $(O)/lint.summary
 
 kport-series:
@@ -341,7 +381,8 @@ help:
 	@echo "                     W=1 on the series' files (x86_64 and parisc)"
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
-	@echo "  make unit          every cmocka suite, chain and no-chain builds, and sgsim's CLI checks"
+	@echo "  make unit          every cmocka suite, chain and no-chain builds, the kernel's own"
+	@echo "                     tools/testing/scatterlist over usim, and sgsim's CLI checks"
 	@echo "  make diff          Linux 6.1's own scatterlist code against the series, every input,"
 	@echo "                     both builds; differences only as kport/declared-differences says"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
@@ -350,7 +391,8 @@ help:
 	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"
-	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API"
+	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
+	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"
 	@echo "  make sgsim         build $(SGSIM), the chain and DMA mapping explorer (sgsim --help)"
 	@echo "  make deps          apt-get install what the unit targets need, if missing"
 	@echo "  make list-tests    print the unit test binaries"

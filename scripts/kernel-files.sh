@@ -5,9 +5,10 @@
 #   OUTDIR/pristine/   as 6.1 ships them
 #   OUTDIR/patched/    with kport/patches applied to those files alone
 # Each holds include/linux/scatterlist.h, lib/scatterlist.c, lib/sg_pool.c,
-# and lib/scatterlist-part.c: lib/scatterlist.c up to the lists built from
-# pages; what follows (sgl_alloc, page iterators, copies) maps pages, which
-# usim does not model yet.
+# lib/sg_split.c, tools/testing/scatterlist/main.c (the kernel's own
+# userspace test) and lib/scatterlist-part.c: lib/scatterlist.c up to the
+# lists built from pages, what the differential suite compares. usim
+# compiles the patched lib/ files whole (make usim).
 # The patched header includes <linux/scatterlist_chain.h>, which usim's
 # include directory resolves to core/, so an edit of the core is seen
 # without regenerating the series. Redone only when the tarball or the
@@ -18,16 +19,17 @@ set -euo pipefail
 out=$1
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 tarball=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
-files=(include/linux/scatterlist.h lib/scatterlist.c lib/sg_pool.c)
+files=(include/linux/scatterlist.h lib/scatterlist.c lib/sg_pool.c lib/sg_split.c
+       tools/testing/scatterlist/main.c)
 
 [ -f "$tarball" ] ||
 	{ echo "kernel-files: $tarball missing (apt-get install linux-source-6.1)" >&2; exit 1; }
 mapfile -t patches < <(find "$repo/kport/patches" -name '[0-9]*.patch' ! -name '0000-*' | sort)
-want=$( { stat -c '%s %Y' "$tarball"; cat "${patches[@]}"; } | sha1sum | cut -c1-40)
+want=$( { stat -c '%s %Y' "$tarball"; cat "$0" "${patches[@]}"; } | sha1sum | cut -c1-40)
 stamp="$out/.stamp"
 [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && exit 0
 
-echo "[kernel-files] 6.1's ${files[*]} from $tarball, pristine and patched"
+echo "[kernel-files] 6.1's ${files[*]} from $tarball, pristine and patched (about 15 s)"
 # git apply works as a plain patch tool only outside a git repository, and
 # OUTDIR is inside sgchain's: stage the files in a scratch directory.
 tmp=$(mktemp -d)

@@ -2,12 +2,15 @@
 # make lint: static checks, each one a pass or a fail, then "N passed,
 # N failed". Suppressions live beside what they suppress, with a reason:
 # .clang-tidy, the kport/check.sh checkpatch flags, one inline cppcheck
-# and one inline clang-tidy comment in usim.
+# and two inline clang-tidy comments in usim.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source kport/env.sh
 passed=0 failed=0
-usim_flags=(-std=gnu11 -Iusim/include -Iusim)
+# usim, and the core's out-of-line part (tests/lint/core_impl.c); the
+# kernel's lib/ files that usim compiles are found in KFILES.
+lint_srcs=(usim/*.c tests/lint/core_impl.c)
+usim_flags=(-std=gnu11 -Iusim/include -Iusim -I"${KFILES:-build/kfiles}/patched")
 
 step() { # NAME COMMAND...: run it, show its output only if it failed
 	local name=$1 out
@@ -25,15 +28,16 @@ cppcheck_usim() {
 	for variant in "" -DCONFIG_ARCH_NO_SG_CHAIN; do
 		out=$(cppcheck --quiet --enable=warning,style,performance,portability \
 			--std=c11 --inline-suppr --suppress=missingIncludeSystem \
-			-Iusim/include -Iusim -DCONFIG_NEED_SG_DMA_LENGTH \
-			-DCONFIG_DEBUG_SG -DCONFIG_SG_POOL $variant usim/*.c 2>&1)
+			-Iusim/include -Iusim -I"${KFILES:-build/kfiles}/patched" \
+			-DCONFIG_NEED_SG_DMA_LENGTH -DCONFIG_DEBUG_SG -DCONFIG_SG_POOL \
+			$variant "${lint_srcs[@]}" 2>&1)
 		[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
 	done
 }
 
 clang_tidy_usim() {
-	clang-tidy --quiet usim/*.c -- "${usim_flags[@]}" &&
-	clang-tidy --quiet usim/*.c -- "${usim_flags[@]}" -DCONFIG_ARCH_NO_SG_CHAIN
+	clang-tidy --quiet "${lint_srcs[@]}" -- "${usim_flags[@]}" &&
+	clang-tidy --quiet "${lint_srcs[@]}" -- "${usim_flags[@]}" -DCONFIG_ARCH_NO_SG_CHAIN
 }
 
 # sparse over the kernel files the series adds or changes (the header is

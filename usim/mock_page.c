@@ -13,9 +13,34 @@ struct mock_page_arena {
 	char *memory;
 	struct page *pages;
 	struct mock_page_arena *next;
+	int order;		/* alloc_pages()'s, whose memory is not ours; else -1 */
 };
 
 static struct mock_page_arena *arenas;
+
+/*
+ * Memory for struct pages. A page-aligned struct page pointer is a number
+ * page (<linux/mm.h>), so usim's own may never be page-aligned: struct
+ * page is 32 bytes and every block starts 8 bytes past a 32-byte
+ * boundary, so no element does. Freed with struct_pages_free().
+ */
+static void *struct_pages_alloc(size_t bytes)
+{
+	char *raw;
+
+	_Static_assert(sizeof(struct page) == 32, "struct page must stay 32 bytes");
+	raw = aligned_alloc(32, ALIGN(bytes + 8, 32));
+	if (!raw)
+		return NULL;
+	memset(raw, 0, ALIGN(bytes + 8, 32));
+	return raw + 8;
+}
+
+static void struct_pages_free(void *pages)
+{
+	if (pages)
+		free((char *)pages - 8);
+}
 
 /*
  * Outside the arenas, host memory stands for the kernel's linear map: the
@@ -47,7 +72,7 @@ static struct page *linear_page(unsigned long pfn, bool create)
 			return &lp->page;
 	if (!create)
 		return NULL;
-	lp = calloc(1, sizeof(*lp));
+	lp = struct_pages_alloc(sizeof(*lp));
 	BUG_ON(!lp);
 	lp->page.pfn = pfn;
 	lp->page.virtual = (void *)(pfn << PAGE_SHIFT);
@@ -64,7 +89,7 @@ __attribute__((destructor)) static void linear_pages_free(void)
 	for (i = 0; i < ARRAY_SIZE(linear_hash); i++) {
 		for (lp = linear_hash[i]; lp; lp = next) {
 			next = lp->next;
-			free(lp);
+			struct_pages_free(lp);
 		}
 		linear_hash[i] = NULL;
 	}
@@ -165,11 +190,12 @@ struct mock_page_arena *mock_page_arena_create(size_t npages,
 	if (!arena)
 		return NULL;
 	arena->npages = npages;
+	arena->order = -1;
 	arena->memory = aligned_alloc(PAGE_SIZE, npages * PAGE_SIZE);
-	arena->pages = calloc(npages, sizeof(*arena->pages));
+	arena->pages = struct_pages_alloc(npages * sizeof(*arena->pages));
 	if (!arena->memory || !arena->pages) {
 		free(arena->memory);
-		free(arena->pages);
+		struct_pages_free(arena->pages);
 		free(arena);
 		return NULL;
 	}
@@ -194,14 +220,73 @@ void mock_page_arena_destroy(struct mock_page_arena *arena)
 
 	if (!arena)
 		return;
+	/* alloc_pages()'s blocks go back through __free_pages(). */
+	BUG_ON(arena->order >= 0);
 	for (link = &arenas; *link != arena; link = &(*link)->next)
 		;
 	*link = arena->next;
 	for (i = 0; i < arena->npages; i++)
 		pfn_hash_del(&arena->pages[i]);
 	free(arena->memory);
-	free(arena->pages);
+	struct_pages_free(arena->pages);
 	free(arena);
+}
+
+/*
+ * alloc_pages()'s pfns: from 2^36 up, above the linear map's (host
+ * addresses >> PAGE_SHIFT stay below 2^35), never reused, each block
+ * aligned to its size as the buddy allocator's are.
+ */
+static unsigned long next_alloc_pfn = 1UL << 36;
+
+struct page *mock_pages_adopt(void *memory, unsigned int order)
+{
+	size_t npages = (size_t)1 << order, i;
+	struct mock_page_arena *arena = calloc(1, sizeof(*arena));
+	unsigned long pfn = ALIGN(next_alloc_pfn, npages);
+
+	BUG_ON(!arena);
+	arena->pages = struct_pages_alloc(npages * sizeof(*arena->pages));
+	BUG_ON(!arena->pages);
+	arena->npages = npages;
+	arena->memory = memory;
+	arena->order = (int)order;
+	for (i = 0; i < npages; i++) {
+		arena->pages[i] = (struct page){
+			.pfn = pfn + i,
+			.virtual = arena->memory + i * PAGE_SIZE,
+			.arena = arena,
+		};
+		pfn_hash_add(&arena->pages[i]);
+	}
+	/*
+	 * A pfn left out after each block: two blocks are never physically
+	 * adjacent, as their memory is not virtually adjacent either (the
+	 * kernel's linear map makes adjacent pfns adjacent addresses).
+	 */
+	next_alloc_pfn = pfn + npages + 1;
+	arena->next = arenas;
+	arenas = arena;
+	return &arena->pages[0];
+}
+
+void *mock_pages_release(struct page *page, unsigned int order)
+{
+	struct mock_page_arena *arena = page->arena, **link;
+	void *memory;
+	size_t i;
+
+	/* As __free_pages() with another page or order: the kernel's bug. */
+	BUG_ON(!arena || arena->order != (int)order || page != &arena->pages[0]);
+	for (link = &arenas; *link != arena; link = &(*link)->next)
+		;
+	*link = arena->next;
+	for (i = 0; i < arena->npages; i++)
+		pfn_hash_del(&arena->pages[i]);
+	memory = arena->memory;
+	struct_pages_free(arena->pages);
+	free(arena);
+	return memory;
 }
 
 struct page *mock_page_arena_page(struct mock_page_arena *arena, size_t i)

@@ -20,6 +20,16 @@ size_t mock_page_arena_npages(const struct mock_page_arena *arena);
 /* Start of page 0's memory; page i is at + i * PAGE_SIZE. */
 void *mock_page_arena_memory(struct mock_page_arena *arena);
 
+/*
+ * alloc_pages()'s struct pages: 1 << @order of them over @memory, with
+ * consecutive pfns aligned to 1 << @order, above any pfn a test or the
+ * linear map uses. mock_pages_release() takes them away again (a BUG if
+ * @page is not the first of such a block of that order) and returns the
+ * memory for the caller to free.
+ */
+struct page *mock_pages_adopt(void *memory, unsigned int order);
+void *mock_pages_release(struct page *page, unsigned int order);
+
 /* Layouts: first, first + 1, ... */
 void mock_pfns_contiguous(unsigned long *pfns, size_t n, unsigned long first);
 /* first, first + stride, ...: no two pages adjacent if stride > 1. */

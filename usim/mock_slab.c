@@ -12,15 +12,17 @@
 
 #include "alloc_log.h"
 #include "fault_inject.h"
+#include "mock_page.h"
 #include "mock_slab.h"
 #include "usim_report.h"
 
-enum obj_kind { OBJ_KMALLOC, OBJ_PAGE, OBJ_CACHE };
+enum obj_kind { OBJ_KMALLOC, OBJ_PAGE, OBJ_CACHE, OBJ_PAGES };
 
 static const char *const kind_api[] = {
 	[OBJ_KMALLOC] = "kmalloc",
 	[OBJ_PAGE] = "__get_free_page",
 	[OBJ_CACHE] = "kmem_cache_alloc",
+	[OBJ_PAGES] = "alloc_pages",
 };
 
 struct kmem_cache {
@@ -141,6 +143,7 @@ static const enum usim_alloc_site obj_site[] = {
 	[OBJ_KMALLOC] = USIM_ALLOC_KMALLOC,
 	[OBJ_PAGE] = USIM_ALLOC_PAGE,
 	[OBJ_CACHE] = USIM_ALLOC_CACHE,
+	[OBJ_PAGES] = USIM_ALLOC_PAGE,
 };
 
 static void *track_alloc(enum obj_kind kind, size_t size,
@@ -160,8 +163,8 @@ static void *track_alloc(enum obj_kind kind, size_t size,
 		return NULL;
 	}
 
-	if (kind == OBJ_PAGE)
-		ptr = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+	if (kind == OBJ_PAGE || kind == OBJ_PAGES)
+		ptr = aligned_alloc(PAGE_SIZE, size);
 	else
 		ptr = malloc(size ? size : 1);
 	obj = calloc(1, sizeof(*obj));
@@ -253,6 +256,21 @@ unsigned long __get_free_page(gfp_t gfp_mask)
 void free_page(unsigned long addr)
 {
 	track_free((void *)addr, OBJ_PAGE, NULL, "free_page");
+}
+
+struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
+{
+	void *memory;
+
+	BUG_ON(order > USIM_MAX_PAGE_ORDER);
+	memory = track_alloc(OBJ_PAGES, PAGE_SIZE << order, NULL, gfp_mask);
+	return memory ? mock_pages_adopt(memory, order) : NULL;
+}
+
+void __free_pages(struct page *page, unsigned int order)
+{
+	track_free(mock_pages_release(page, order), OBJ_PAGES, NULL,
+		   "__free_pages");
 }
 
 /* ctor keeps the kernel's type, void (*)(void *): it cannot be const. */

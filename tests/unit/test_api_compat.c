@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <linux/gfp.h>
 #include <linux/scatterlist.h>
+#include <linux/slab.h>
 
 static const struct {
 	bool (*is_chain)(struct scatterlist *);
@@ -43,6 +45,51 @@ static const struct {
 	sg_init_table, sg_init_one, sg_next, sg_nents, sg_nents_for_len,
 	sg_last, __sg_alloc_table, __sg_free_table, sg_alloc_table,
 	sg_free_table, sg_alloc_table_chained, sg_free_table_chained,
+};
+
+/* The rest of 6.1's API, which usim compiles from the kernel's own files. */
+static const struct {
+	int (*split)(struct scatterlist *, const int, const off_t, const int,
+		     const size_t *, struct scatterlist **, int *, gfp_t);
+	void (*free_append_table)(struct sg_append_table *);
+	int (*alloc_append_table_from_pages)(struct sg_append_table *, struct page **,
+					     unsigned int, unsigned int, unsigned long,
+					     unsigned int, unsigned int, gfp_t);
+	int (*alloc_table_from_pages_segment)(struct sg_table *, struct page **,
+					      unsigned int, unsigned int, unsigned long,
+					      unsigned int, gfp_t);
+	int (*alloc_table_from_pages)(struct sg_table *, struct page **, unsigned int,
+				      unsigned int, unsigned long, gfp_t);
+	struct scatterlist *(*sgl_alloc_order)(unsigned long long, unsigned int, bool,
+					       gfp_t, unsigned int *);
+	struct scatterlist *(*sgl_alloc)(unsigned long long, gfp_t, unsigned int *);
+	void (*sgl_free_n_order)(struct scatterlist *, int, int);
+	void (*sgl_free_order)(struct scatterlist *, int);
+	void (*sgl_free)(struct scatterlist *);
+	size_t (*copy_buffer)(struct scatterlist *, unsigned int, void *, size_t, off_t, bool);
+	size_t (*copy_from_buffer)(struct scatterlist *, unsigned int, const void *, size_t);
+	size_t (*copy_to_buffer)(struct scatterlist *, unsigned int, void *, size_t);
+	size_t (*pcopy_from_buffer)(struct scatterlist *, unsigned int, const void *,
+				    size_t, off_t);
+	size_t (*pcopy_to_buffer)(struct scatterlist *, unsigned int, void *, size_t, off_t);
+	size_t (*zero_buffer)(struct scatterlist *, unsigned int, size_t, off_t);
+	bool (*page_iter_next)(struct sg_page_iter *);
+	bool (*page_iter_dma_next)(struct sg_dma_page_iter *);
+	void (*page_iter_start)(struct sg_page_iter *, struct scatterlist *, unsigned int,
+				unsigned long);
+	void (*miter_start)(struct sg_mapping_iter *, struct scatterlist *, unsigned int,
+			    unsigned int);
+	bool (*miter_skip)(struct sg_mapping_iter *, off_t);
+	bool (*miter_next)(struct sg_mapping_iter *);
+	void (*miter_stop)(struct sg_mapping_iter *);
+} lib = {
+	sg_split, sg_free_append_table, sg_alloc_append_table_from_pages,
+	sg_alloc_table_from_pages_segment, sg_alloc_table_from_pages,
+	sgl_alloc_order, sgl_alloc, sgl_free_n_order, sgl_free_order, sgl_free,
+	sg_copy_buffer, sg_copy_from_buffer, sg_copy_to_buffer,
+	sg_pcopy_from_buffer, sg_pcopy_to_buffer, sg_zero_buffer,
+	__sg_page_iter_next, __sg_page_iter_dma_next, __sg_page_iter_start,
+	sg_miter_start, sg_miter_skip, sg_miter_next, sg_miter_stop,
 };
 
 /* Longer than one table where the architecture can chain. */
@@ -93,11 +140,87 @@ static void test_kernel_buffer_and_errors(void **state)
 	assert_int_equal(ENOMEM, 12);
 }
 
+/*
+ * Pages from alloc_pages(), appended to a table in steps until it chains,
+ * filled through sg_copy_buffer(), split in two with sg_split(), and read
+ * back page by page with sg_miter: the bytes are where they were put.
+ */
+#define CAN_CHAIN	(SG_MAX_SEGMENTS > SG_CHUNK_SIZE)
+/* Without chaining a table cannot grow: one call, one table. */
+#define APPEND_PAGES	(CAN_CHAIN ? 300 : 100)
+#define APPEND_STEP	(CAN_CHAIN ? 37 : APPEND_PAGES)
+
+static unsigned char pattern_byte(size_t i)
+{
+	return (unsigned char)(i * 131 + (i >> 9));
+}
+
+static void test_pages_append_split_miter(void **state)
+{
+	static struct page *pages[APPEND_PAGES];
+	static unsigned char buf[APPEND_PAGES * PAGE_SIZE];
+	size_t bytes = sizeof(buf), i, seen = 0, sizes[2];
+	struct sg_append_table append = { 0 };
+	struct scatterlist *out[2];
+	struct sg_mapping_iter miter;
+	int out_nents[2];
+	unsigned int done;
+
+	(void)state;
+	for (i = 0; i < APPEND_PAGES; i++) {
+		pages[i] = alloc_page(GFP_KERNEL);
+		assert_non_null(pages[i]);
+	}
+	for (done = 0; done < APPEND_PAGES; done += APPEND_STEP) {
+		unsigned int n = APPEND_PAGES - done < APPEND_STEP ?
+				 APPEND_PAGES - done : APPEND_STEP;
+
+		assert_int_equal(lib.alloc_append_table_from_pages(&append, pages + done, n, 0,
+								   n * PAGE_SIZE, UINT_MAX,
+								   APPEND_PAGES - done - n,
+								   GFP_KERNEL), 0);
+	}
+	/* alloc_page() blocks are never adjacent: no two pages merge. */
+	assert_int_equal(append.sgt.nents, APPEND_PAGES);
+	assert_true(!CAN_CHAIN || SG_MAX_SINGLE_ALLOC < APPEND_PAGES);
+
+	for (i = 0; i < bytes; i++)
+		buf[i] = pattern_byte(i);
+	assert_int_equal(lib.copy_from_buffer(append.sgt.sgl, append.sgt.nents, buf, bytes),
+			 bytes);
+	memset(buf, 0, bytes);
+
+	/* Where the lists chain, both parts cross a link. */
+	sizes[0] = bytes / 2 + 1000;
+	sizes[1] = bytes - sizes[0];
+	/* Not DMA-mapped: no mapped entries to split. */
+	assert_int_equal(lib.split(append.sgt.sgl, 0, 0, 2, sizes, out, out_nents,
+				   GFP_KERNEL), 0);
+	for (i = 0; i < 2; i++) {
+		lib.miter_start(&miter, out[i], sg_nents(out[i]), SG_MITER_FROM_SG);
+		while (lib.miter_next(&miter)) {
+			memcpy(buf + seen, miter.addr, miter.length);
+			seen += miter.length;
+		}
+		lib.miter_stop(&miter);
+		kfree(out[i]);
+	}
+	assert_int_equal(seen, bytes);
+	for (i = 0; i < bytes; i++)
+		if (buf[i] != pattern_byte(i))
+			fail_msg("byte %zu: %u, want %u", i, buf[i], pattern_byte(i));
+
+	lib.free_append_table(&append);
+	for (i = 0; i < APPEND_PAGES; i++)
+		__free_page(pages[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chained_list),
 		cmocka_unit_test(test_kernel_buffer_and_errors),
+		cmocka_unit_test(test_pages_append_split_miter),
 	};
 
 	return cmocka_run_group_tests_name("api_compat", tests, NULL, NULL);

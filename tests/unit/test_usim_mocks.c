@@ -3,6 +3,8 @@
  * catch the bug. Each misuse here must be reported, each fault schedule
  * must fire exactly where it says.
  */
+#include <linux/highmem.h>
+
 #include "mock_page.h"
 #include "usim_test.h"
 
@@ -192,6 +194,76 @@ static void test_page_arena_layouts(void **state)
 	mock_page_arena_destroy(arena);
 }
 
+/*
+ * alloc_pages(): a block is 1 << order pages with consecutive pfns over
+ * virtually contiguous memory, aligned to its size; two blocks are never
+ * adjacent; faults and leaks are those of every usim allocation; a free
+ * with another order or page is a BUG.
+ */
+static void test_alloc_pages_blocks(void **state)
+{
+	struct page *a = alloc_pages(GFP_KERNEL, 2), *b = alloc_page(GFP_KERNEL);
+	struct page *c = alloc_page(GFP_KERNEL);
+	unsigned long i;
+
+	(void)state;
+	assert_non_null(a);
+	assert_int_equal(page_to_pfn(a) % 4, 0);
+	for (i = 1; i < 4; i++) {
+		assert_int_equal(page_to_pfn(nth_page(a, i)), page_to_pfn(a) + i);
+		assert_ptr_equal(page_address(nth_page(a, i)),
+				 (char *)page_address(a) + i * PAGE_SIZE);
+		assert_ptr_equal(virt_to_page((char *)page_address(a) + i * PAGE_SIZE + 5),
+				 nth_page(a, i));
+	}
+	assert_true(page_to_pfn(c) != page_to_pfn(b) + 1);
+	assert_int_equal(usim_slab_outstanding(), 3);
+	assert_true(USIM_CATCH_BUG(__free_pages(a, 1)));
+	assert_true(USIM_CATCH_BUG(__free_pages(nth_page(a, 1), 2)));
+	__free_pages(a, 2);
+	__free_page(b);
+	__free_page(c);
+
+	usim_fault_fail_nth(&usim_slab_fault, 0);
+	assert_null(alloc_pages(GFP_KERNEL, 3));
+	usim_fault_reset(&usim_slab_fault);
+}
+
+/* Number pages: page-aligned struct page pointers, as tools/testing/scatterlist makes them. */
+static void test_number_pages(void **state)
+{
+	struct page *n = (struct page *)(8 * PAGE_SIZE);
+	struct page *real = alloc_page(GFP_KERNEL);
+
+	(void)state;
+	assert_false(usim_number_page(real));
+	assert_true(usim_number_page(n));
+	assert_int_equal(page_to_pfn(n), 8);
+	assert_int_equal(page_to_pfn(nth_page(n, 3)), 11);
+	assert_true(USIM_CATCH_BUG(page_address(n)));
+	__free_page(real);
+}
+
+/* Maps are counted: kmap_atomic() disables page faults until its unmap. */
+static void test_kmap_counting(void **state)
+{
+	struct page *page = alloc_page(GFP_KERNEL);
+	void *a, *l;
+
+	(void)state;
+	a = kmap_atomic(page);
+	assert_ptr_equal(a, page_address(page));
+	assert_true(pagefault_disabled());
+	l = kmap_local_page(page);
+	assert_int_equal(usim_kmap_outstanding(), 2);
+	kunmap_local(l);
+	kunmap_atomic(a);
+	assert_false(pagefault_disabled());
+	assert_int_equal(usim_kmap_outstanding(), 0);
+	assert_true(USIM_CATCH_BUG(kunmap(page)));
+	__free_page(page);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +274,9 @@ int main(void)
 		USIM_TEST(test_mempool_reserve_and_waits),
 		USIM_TEST(test_mempool_fault_ignores_reserve),
 		USIM_TEST(test_page_arena_layouts),
+		USIM_TEST(test_alloc_pages_blocks),
+		USIM_TEST(test_number_pages),
+		USIM_TEST(test_kmap_counting),
 	};
 
 	return cmocka_run_group_tests_name("usim_mocks", tests, NULL, NULL);

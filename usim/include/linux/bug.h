@@ -32,6 +32,9 @@ void usim_warn(const char *file, int line, const char *cond, bool print);
 	unlikely(__warn);						\
 })
 
+/* The message is not formatted: the condition and the place are reported. */
+#define WARN_ONCE(cond, fmt, ...)	WARN_ON_ONCE(cond)
+
 #define BUILD_BUG_ON(cond)	_Static_assert(!(cond), #cond)
 
 #endif

@@ -20,6 +20,7 @@
 #define __GFP_NOWARN		0x2000u
 #define __GFP_RECLAIM		(__GFP_DIRECT_RECLAIM | __GFP_KSWAPD_RECLAIM)
 
+#define GFP_DMA		__GFP_DMA
 #define GFP_ATOMIC	(__GFP_HIGH | __GFP_ATOMIC | __GFP_KSWAPD_RECLAIM)
 #define GFP_KERNEL	(__GFP_RECLAIM | __GFP_IO | __GFP_FS)
 #define GFP_NOWAIT	(__GFP_KSWAPD_RECLAIM)
@@ -33,5 +34,12 @@ static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 
 unsigned long __get_free_page(gfp_t gfp_mask);
 void free_page(unsigned long addr);
+
+struct page;
+/* 1 << @order pages, physically contiguous (consecutive pfns) and aligned. */
+struct page *alloc_pages(gfp_t gfp_mask, unsigned int order);
+void __free_pages(struct page *page, unsigned int order);
+#define alloc_page(gfp_mask)	alloc_pages(gfp_mask, 0)
+#define __free_page(page)	__free_pages((page), 0)
 
 #endif

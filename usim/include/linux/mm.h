@@ -1,12 +1,14 @@
 /*
  * struct page and address helpers (mock): test pages live in usim's page
  * arenas (usim/mock_page.h), each with 4 KiB of real memory and a pfn the
- * test chooses; any other host address stands for the linear map, with
- * pfn = address >> PAGE_SHIFT.
+ * test chooses; alloc_pages() makes blocks of them; any other host address
+ * stands for the linear map, with pfn = address >> PAGE_SHIFT; and a
+ * page-aligned struct page pointer is a number page (below).
  */
 #ifndef _USIM_LINUX_MM_H
 #define _USIM_LINUX_MM_H
 
+#include <linux/bug.h>
 #include <linux/kernel.h>
 #include <linux/types.h>
 
@@ -15,6 +17,9 @@
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
+#define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
+/* The kernel's MAX_ORDER - 1 on x86-64: the largest alloc_pages() order. */
+#define USIM_MAX_PAGE_ORDER	10
 
 struct mock_page_arena;
 
@@ -22,26 +27,48 @@ struct page {
 	unsigned long pfn;
 	void *virtual;
 	struct mock_page_arena *arena;
+	unsigned long __pad;	/* 32 bytes: see usim_number_page() */
 };
+
+/*
+ * A number page: a page-aligned struct page pointer, which usim never
+ * makes (mock_page.c), stands for the page whose pfn is the pointer over
+ * PAGE_SIZE, as tools/testing/scatterlist's harness makes its pages.
+ * Nothing can be read through one: no memory, no address.
+ */
+static inline bool usim_number_page(const struct page *page)
+{
+	return !((unsigned long)page & (PAGE_SIZE - 1));
+}
 
 static inline void *page_address(const struct page *page)
 {
+	BUG_ON(usim_number_page(page));
 	return page->virtual;
 }
 
 static inline unsigned long page_to_pfn(const struct page *page)
 {
+	if (usim_number_page(page))
+		return (unsigned long)page / PAGE_SIZE;
 	return page->pfn;
 }
 
 static inline phys_addr_t page_to_phys(const struct page *page)
 {
-	return (phys_addr_t)page->pfn << PAGE_SHIFT;
+	return (phys_addr_t)page_to_pfn(page) << PAGE_SHIFT;
 }
 
+/* The page of a pfn, or NULL where no memory is (not a kernel behaviour). */
 struct page *pfn_to_page(unsigned long pfn);
+
 /* The kernel's SPARSEMEM form: mock pages are adjacent only by pfn. */
-#define nth_page(page, n)	pfn_to_page(page_to_pfn(page) + (n))
+static inline struct page *nth_page(struct page *page, unsigned long n)
+{
+	if (usim_number_page(page))
+		return (struct page *)((unsigned long)page + n * PAGE_SIZE);
+	return pfn_to_page(page_to_pfn(page) + n);
+}
 struct page *virt_to_page(const void *addr);
 bool virt_addr_valid(const void *addr);
 

@@ -23,6 +23,11 @@ static inline void *kzalloc(size_t size, gfp_t flags)
 	return kmalloc(size, flags | __GFP_ZERO);
 }
 
+static inline void *kcalloc(size_t n, size_t size, gfp_t flags)
+{
+	return kmalloc_array(n, size, flags | __GFP_ZERO);
+}
+
 struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 				     unsigned int align, slab_flags_t flags,
 				     void (*ctor)(void *));

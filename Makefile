@@ -32,7 +32,7 @@ UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/sg_chain_dma_cases.h test
 
 # Suites on the shared fixture; test_api_compat uses the kernel API only.
 UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test_dma_mappers \
-	       test_sg_validate test_sg_pages \
+	       test_sg_validate test_sg_pages test_sg_copy \
 	       test_bad_input test_usim_mocks
 UNIT_TESTS := $(UNIT_SUITES) test_api_compat
 # The kernel's own tools/testing/scatterlist, over the chaining build only:

@@ -27,6 +27,8 @@ struct options {
 	unsigned int table_size;	/* bytes of one table */
 	unsigned int max_segments;	/* entries one command may have */
 	bool pools;			/* sg_alloc_table_chained's pools */
+	bool from_pages;		/* sg_alloc_table_from_pages_segment */
+	unsigned int max_segment;	/* its largest entry */
 	enum mapper mapper;
 	unsigned int max_seg_size;
 	unsigned long long seg_boundary;
@@ -60,6 +62,10 @@ static const char usage[] =
 "      --pools             allocate like SCSI, from the 8..128-entry mempools\n"
 "                          (sg_alloc_table_chained) instead of tables of\n"
 "                          --table-size / --entry-size entries\n"
+"      --from-pages        build it as the kernel's sg_alloc_table_from_pages\n"
+"                          does: runs of adjacent pages merge into one entry\n"
+"      --max-segment SIZE  with --from-pages, the largest entry (default\n"
+"                          unlimited; rounded down to pages)\n"
 "The mapping\n"
 "  -m, --mapper MAPPER     direct (default), iommu (merging) or swiotlb\n"
 "      --max-seg-size BYTES  the device's largest DMA segment (default 65536)\n"
@@ -112,8 +118,9 @@ static unsigned long long parse_number(const char *arg, bool suffixes)
 
 static void parse_options(int argc, char **argv, struct options *o)
 {
-	enum { SEED = 256, OFFSET, MAX_SEGMENTS, POOLS, MAX_SEG_SIZE,
-	       SEG_BOUNDARY, DMA_MASK, APERTURE, BOUNCE_SLOTS, SEGMENTS, DOT };
+	enum { SEED = 256, OFFSET, MAX_SEGMENTS, POOLS, FROM_PAGES, MAX_SEGMENT,
+	       MAX_SEG_SIZE, SEG_BOUNDARY, DMA_MASK, APERTURE, BOUNCE_SLOTS,
+	       SEGMENTS, DOT };
 	static const struct option longopts[] = {
 		{ "io-size", required_argument, NULL, 's' },
 		{ "layout", required_argument, NULL, 'l' },
@@ -123,6 +130,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "table-size", required_argument, NULL, 't' },
 		{ "max-segments", required_argument, NULL, MAX_SEGMENTS },
 		{ "pools", no_argument, NULL, POOLS },
+		{ "from-pages", no_argument, NULL, FROM_PAGES },
+		{ "max-segment", required_argument, NULL, MAX_SEGMENT },
 		{ "mapper", required_argument, NULL, 'm' },
 		{ "max-seg-size", required_argument, NULL, MAX_SEG_SIZE },
 		{ "seg-boundary", required_argument, NULL, SEG_BOUNDARY },
@@ -134,7 +143,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool offset_set = false, mask_set = false;
+	bool offset_set = false, mask_set = false, tables_set = false;
+	bool max_segment_set = false;
 	int c;
 
 	*o = (struct options){
@@ -142,7 +152,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		.entry_size = sizeof(struct scatterlist), .table_size = PAGE_SIZE,
 		.max_segments = SG_MAX_SEGMENTS, .mapper = DIRECT,
 		.max_seg_size = 65536, .seg_boundary = 0xffffffff, .dma_bits = 64,
-		.aperture = 65536, .bounce_slots = 8192,
+		.aperture = 65536, .bounce_slots = 8192, .max_segment = UINT_MAX,
 	};
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":s:l:e:t:m:h", longopts, NULL)) != -1) {
@@ -160,10 +170,21 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->offset = parse_number(optarg, false);
 			offset_set = true;
 			break;
-		case 'e': o->entry_size = parse_number(optarg, false); break;
-		case 't': o->table_size = parse_number(optarg, true); break;
+		case 'e':
+			o->entry_size = parse_number(optarg, false);
+			tables_set = true;
+			break;
+		case 't':
+			o->table_size = parse_number(optarg, true);
+			tables_set = true;
+			break;
 		case MAX_SEGMENTS: o->max_segments = parse_number(optarg, false); break;
 		case POOLS: o->pools = true; break;
+		case FROM_PAGES: o->from_pages = true; break;
+		case MAX_SEGMENT:
+			o->max_segment = parse_number(optarg, true);
+			max_segment_set = true;
+			break;
 		case 'm':
 			if (!strcmp(optarg, "direct")) o->mapper = DIRECT;
 			else if (!strcmp(optarg, "iommu")) o->mapper = IOMMU;
@@ -200,6 +221,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 		bad_usage("--offset must be below the page size, %s", "4096");
 	if (o->entry_size < 8 || o->table_size < 2 * o->entry_size)
 		bad_usage("a table must hold two entries of at least 8 bytes%s", "");
+	if (o->from_pages && (o->pools || tables_set))
+		bad_usage("--from-pages builds the kernel's page-sized tables: no --pools, -e or -t%s", "");
+	if (max_segment_set && !o->from_pages)
+		bad_usage("--max-segment goes with --from-pages%s", "");
+	if (o->from_pages && o->max_segment < PAGE_SIZE)
+		bad_usage("--max-segment must be a page or more, %s", "4096");
 	if (!o->max_segments || !o->max_seg_size || o->dma_bits < 24 ||
 	    o->dma_bits > 64 || !o->aperture || !o->bounce_slots)
 		bad_usage("a limit is zero or out of range%s", "");
@@ -397,11 +424,32 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	if (o.pools)
+	if (o.from_pages) {
+		struct page **pages = calloc(npages, sizeof(*pages));
+
+		if (!pages)
+			goto out;
+		for (i = 0; i < npages; i++)
+			pages[i] = mock_page_arena_page(arena, i);
+		ret = sg_alloc_table_from_pages_segment(&table, pages, npages, o.offset,
+							o.io_size, o.max_segment,
+							GFP_KERNEL);
+		free(pages);
+		if (!ret) {
+			nents = table.nents;
+			printf("from pages: %lu pages merged into %u entries (max-segment ",
+			       npages, nents);
+			if (o.max_segment == UINT_MAX)
+				printf("unlimited)\n");
+			else
+				print_size("", o.max_segment & PAGE_MASK), printf(")\n");
+		}
+	} else if (o.pools) {
 		ret = sg_alloc_table_chained(&table, nents, NULL, 0);
-	else
+	} else {
 		ret = __sg_alloc_table(&table, nents, per_table, NULL, 0,
 				       GFP_KERNEL, table_alloc);
+	}
 	if (ret) {
 		fprintf(stderr, "sgsim: allocating %u entries failed: %s\n", nents,
 			ret == -EINVAL ? "-EINVAL" : "-ENOMEM");
@@ -412,12 +460,22 @@ int main(int argc, char **argv)
 		unsigned int off = j ? 0 : o.offset;
 		unsigned int len = left < PAGE_SIZE - off ? left : PAGE_SIZE - off;
 
+		if (o.from_pages)
+			break;	/* the kernel set the entries */
 		sg_set_page(sg, mock_page_arena_page(arena, j), len, off);
 		left -= len;
 	}
 
 	tables = walk_tables(table.sgl, nents, heads, sizes);
-	table_bytes = o.pools ? 0 : (unsigned long long)tables * o.table_size;
+	table_bytes = o.pools || o.from_pages ? 0 :
+		      (unsigned long long)tables * o.table_size;
+	/* sg_kmalloc(): a page for a full table, kmalloc for a shorter one. */
+	for (i = 0; o.from_pages && i < tables; i++) {
+		unsigned int size = sizes[i] + (i + 1 < tables);
+
+		table_bytes += size == SG_MAX_SINGLE_ALLOC ? PAGE_SIZE :
+			       size * sizeof(struct scatterlist);
+	}
 	printf("chain: %u tables, %u links", tables, tables - 1);
 	if (o.pools) {
 		/* The pools' tables are 8..128 entries of this build's size. */
@@ -458,7 +516,9 @@ int main(int argc, char **argv)
 		dma_unmap_sg(&dev, table.sgl, nents, DMA_TO_DEVICE);
 	}
 
-	if (o.pools)
+	if (o.from_pages)
+		sg_free_table(&table);
+	else if (o.pools)
 		sg_free_table_chained(&table, 0);
 	else
 		__sg_free_table(&table, per_table, 0, table_free, table.orig_nents);

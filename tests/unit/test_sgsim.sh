@@ -7,7 +7,7 @@ sgsim=${SGSIM:-build/usim/sgsim}
 src="$(dirname "$0")/../../usim/sgsim.c"
 n=0
 fails=0
-echo "1..12"
+echo "1..15"
 
 # check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
 check() {
@@ -44,6 +44,17 @@ check "32-bit device, pages above 4 GiB: every one of 256 entries bounced" \
 out=$("$sgsim" --io-size 64K --layout misaligned --mapper iommu)
 check "misaligned 64 KiB: 17 entries, one IOMMU segment" \
 	has "$out" "DMA segments: 1 for 17 entries"
+
+# Built as the kernel builds lists from pages (lib/scatterlist.c, compiled in usim).
+out=$("$sgsim" --io-size 1M --layout contiguous --from-pages --max-segment 64K)
+check "from pages: 256 adjacent pages in 64 KiB entries are 16 entries" \
+	has "$out" "from pages: 256 pages merged into 16 entries"
+out=$("$sgsim" --io-size 8M --from-pages)
+check "from pages, none adjacent: 2048 entries in 17 page-sized tables" \
+	has "$out" "chain: 17 tables, 16 links"
+out=$("$sgsim" --from-pages --pools 2>&1)
+check "--from-pages with --pools: refused with a reason, exit 2" \
+	bash -c '"$0" --from-pages --pools >/dev/null 2>&1; [ $? -eq 2 ] && grep -qF -- "no --pools" <<< "$1"' "$sgsim" "$out"
 
 dot=$(mktemp)
 "$sgsim" --io-size 1M --table-size 1024 --dot "$dot" >/dev/null

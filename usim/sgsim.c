@@ -425,7 +425,7 @@ int main(int argc, char **argv)
 	}
 
 	if (o.from_pages) {
-		struct page **pages = calloc(npages, sizeof(*pages));
+		struct page **pages = calloc(npages, sizeof(struct page *));
 
 		if (!pages)
 			goto out;

@@ -455,13 +455,12 @@ int main(int argc, char **argv)
 			ret == -EINVAL ? "-EINVAL" : "-ENOMEM");
 		goto out;
 	}
+	/* One entry per page piece, unless the kernel's code set them. */
 	left = o.io_size;
-	for_each_sg(table.sgl, sg, nents, j) {
+	for_each_sg(table.sgl, sg, o.from_pages ? 0 : nents, j) {
 		unsigned int off = j ? 0 : o.offset;
 		unsigned int len = left < PAGE_SIZE - off ? left : PAGE_SIZE - off;
 
-		if (o.from_pages)
-			break;	/* the kernel set the entries */
 		sg_set_page(sg, mock_page_arena_page(arena, j), len, off);
 		left -= len;
 	}

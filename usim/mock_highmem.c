@@ -4,6 +4,13 @@
 
 static unsigned long kmaps, atomic_kmaps, local_kmaps, pagefault_depth;
 
+/* An unmap (or enable) without its map is the caller's bug. */
+static void undo(unsigned long *count)
+{
+	BUG_ON(!*count);
+	(*count)--;
+}
+
 void *kmap(struct page *page)
 {
 	kmaps++;
@@ -13,8 +20,7 @@ void *kmap(struct page *page)
 void kunmap(struct page *page)
 {
 	(void)page;
-	BUG_ON(!kmaps);
-	kmaps--;
+	undo(&kmaps);
 }
 
 void *kmap_atomic(struct page *page)
@@ -27,8 +33,7 @@ void *kmap_atomic(struct page *page)
 void kunmap_atomic(const void *addr)
 {
 	(void)addr;
-	BUG_ON(!atomic_kmaps);
-	atomic_kmaps--;
+	undo(&atomic_kmaps);
 	pagefault_enable();
 }
 
@@ -42,8 +47,7 @@ void *kmap_local_page(struct page *page)
 void kunmap_local(const void *addr)
 {
 	(void)addr;
-	BUG_ON(!local_kmaps);
-	local_kmaps--;
+	undo(&local_kmaps);
 }
 
 void pagefault_disable(void)
@@ -53,8 +57,7 @@ void pagefault_disable(void)
 
 void pagefault_enable(void)
 {
-	BUG_ON(!pagefault_depth);
-	pagefault_depth--;
+	undo(&pagefault_depth);
 }
 
 bool pagefault_disabled(void)

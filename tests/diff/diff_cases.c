@@ -10,8 +10,9 @@
  *
  * Output, one line per input:  NAME <tab> CLASS <tab> DETAIL
  *   CLASS   what a declared difference names: ret=N (or ok for a void
- *           call), leak, wrote-outside, misuse, or for a child that did not
- *           finish: BUG, oops, hang, runaway
+ *           call), leak, wrote-outside, misuse, overshoot (a list from pages
+ *           longer than its buffer), or for a child that did not finish:
+ *           BUG, oops, hang, runaway
  *   DETAIL  everything observable, with pointers named by what they point
  *           into: counts, every entry of the resulting list, every
  *           allocation and free (site, cache or pool, bytes, gfp flags),
@@ -970,6 +971,18 @@ struct pages_arg {
 	unsigned int batch;	/* pages per append call (umem: 512) */
 };
 
+/* What a list describes: the bytes a device may write through it. */
+static unsigned long list_bytes(struct sg_table *t)
+{
+	struct scatterlist *sg;
+	unsigned long bytes = 0;
+	unsigned int i;
+
+	for_each_sg(t->sgl, sg, t->nents, i)
+		bytes += sg->length;
+	return bytes;
+}
+
 static void case_umem(const void *p)
 {
 	const struct pages_arg *a = p;
@@ -987,9 +1000,12 @@ static void case_umem(const void *p)
 	/* drivers/infiniband/core/umem.c: batches, left_pages = what remains. */
 	while (done < a->npages && !ret) {
 		unsigned int n = min(a->batch, a->npages - done);
+		unsigned long size = (unsigned long)n << PAGE_SHIFT;
 
-		ret = sg_alloc_append_table_from_pages(&app, pages + done, n, 0,
-						       (unsigned long)n << PAGE_SHIFT,
+		/* The buffer may end inside the last call's last page. */
+		if (done + n == a->npages)
+			size -= a->tail;
+		ret = sg_alloc_append_table_from_pages(&app, pages + done, n, 0, size,
 						       a->max_segment,
 						       a->npages - done - n, GFP_KERNEL);
 		emit(" append(%u)=%d", n, ret);
@@ -998,6 +1014,8 @@ static void case_umem(const void *p)
 	set_ret(ret);
 	emit(" total_nents=%u prv=%s", app.total_nents, sym(app.prv));
 	emit_table("sgt", &app.sgt, 20000);
+	if (!ret && list_bytes(&app.sgt) > ((unsigned long)a->npages << PAGE_SHIFT) - a->tail)
+		strcpy(cur->cls, "overshoot");
 	sg_free_append_table(&app);
 	free(pages);
 	mock_page_arena_destroy(arena);
@@ -1058,6 +1076,22 @@ static void pages_inputs(void)
 	args[na] = (struct pages_arg){ .npages = 700, .stride = 2, .max_segment = UINT_MAX,
 				       .batch = 37 };
 	run_with_faults("append/umem/pages=700/stride=2/batch=37", case_umem, &args[na++],
+			FAULT_SLAB);
+	/*
+	 * Appends whose buffer ends inside the last page: merging into the
+	 * previous entry (stride 1), partly (max_segment), or not at all.
+	 */
+	args[na] = (struct pages_arg){ .npages = 4, .stride = 1, .max_segment = UINT_MAX,
+				       .tail = 3996, .batch = 2 };
+	run_input("append/tail=3996/pages=4/stride=1/batch=2", case_umem, &args[na++],
+		  FAULT_NONE, -1);
+	args[na] = (struct pages_arg){ .npages = 6, .stride = 1, .max_segment = 16384,
+				       .tail = 100, .batch = 3 };
+	run_with_faults("append/tail=100/pages=6/stride=1/max_segment=16384/batch=3",
+			case_umem, &args[na++], FAULT_SLAB);
+	args[na] = (struct pages_arg){ .npages = 300, .stride = 2, .max_segment = UINT_MAX,
+				       .tail = 100, .batch = 37 };
+	run_with_faults("append/tail=100/pages=300/stride=2/batch=37", case_umem, &args[na++],
 			FAULT_SLAB);
 	/* A buffer that starts and ends inside a page. */
 	args[na] = (struct pages_arg){ .npages = 300, .stride = 2, .max_segment = UINT_MAX,

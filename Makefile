@@ -28,7 +28,8 @@ SHIM_H := $(wildcard usim/include/linux/*.h) $(wildcard usim/*.h)
 # sgsim.c is a program, not part of the library.
 USIM_SRCS := $(filter-out usim/sgsim.c,$(wildcard usim/*.c))
 SGSIM := $(O)/usim/sgsim
-UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/sg_chain_dma_cases.h tests/unit/usim_test.h
+UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/sg_chain_dma_cases.h \
+		tests/unit/sg_chain_pages_cases.h tests/unit/usim_test.h
 
 # Suites on the shared fixture; test_api_compat uses the kernel API only.
 UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test_dma_mappers \

@@ -90,11 +90,11 @@ check "the core BUGs only where 6.1 does" core_bugs_are_6_1s
 
 # The core, and every file of the tree the series adds or changes.
 kerneldoc() {
+	local files
+	mapfile -t files < <(series_sources | sed "s|^|$KSRC/|")
+	[ ${#files[@]} -ge 8 ] || { echo "the series touches only ${#files[@]} files?"; return 1; }
 	out=$(perl "$KSRC/scripts/kernel-doc" -none "$REPO/core/scatterlist_chain.h" \
-		"$KSRC/include/linux/scatterlist.h" "$KSRC/lib/scatterlist.c" \
-		"$KSRC/lib/sg_pool.c" "$KSRC/lib/sg_chain_kunit.c" \
-		"$KSRC/lib/sg_chain_dma_kunit.c" "$KSRC/lib/sg_chain_dma_cases.h" \
-		"$KSRC/lib/sg_chain_cases.h" 2>&1)
+		"${files[@]}" 2>&1)
 	[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
 }
 check "kernel-doc -none on the core and the files the series touches" kerneldoc

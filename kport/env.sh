@@ -42,6 +42,7 @@ KPORT_COPIES=(
 	"include/linux/scatterlist_chain.h:core/scatterlist_chain.h"
 	"lib/sg_chain_cases.h:tests/unit/sg_chain_cases.h"
 	"lib/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
+	"lib/sg_chain_pages_cases.h:tests/unit/sg_chain_pages_cases.h"
 )
 
 say() { printf '[kport] %s\n' "$*"; }
@@ -85,6 +86,11 @@ series_patches() {
 	find "$REPO/kport/patches" -name '[0-9]*.patch' ! -name '0000-*' | sort
 }
 series_hash() { series_patches | xargs -r cat | sha1sum | cut -c1-40; }
+
+# The C files and headers the series adds or changes, as paths in $KSRC;
+# and the objects of its .c files (what kport-check and lint go over).
+series_sources() { kgit diff --name-only pristine..HEAD -- '*.c' '*.h'; }
+series_objects() { series_sources | sed -n 's/\.c$/.o/p'; }
 
 # kport/cover-letter.txt with the declared differences from 6.1 in place of
 # its @DECLARED_DIFFERENCES@ line: one source for the suite and the letter.

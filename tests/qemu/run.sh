@@ -12,7 +12,7 @@ t0=$(date +%s)
 t1=$(date +%s)
 "$REPO/kport/build.sh"
 t2=$(date +%s)
-judge=(--expect sg_chain --expect sg_chain_fault --expect sg_chain_io
+judge=(--expect sg_chain --expect sg_chain_fault --expect sg_chain_pages --expect sg_chain_io
        --require-line "sgchain-init: done")
 logs=("$out/console.log")
 case "$KARCH" in

@@ -9,6 +9,7 @@
 
 #include "mock_page.h"
 #include "usim_test.h"
+#include "sg_chain_pages_cases.h"
 
 /* Five tables where lists chain; one where they cannot. */
 #define NENTS		(CAN_CHAIN ? 600 : SG_MAX_SINGLE_ALLOC)
@@ -26,14 +27,11 @@ struct copy_fixture {
 
 static struct copy_fixture fx;
 
-static uint64_t rng_state;
+static u64 rng_state;
 
-static uint64_t rnd(void)
+static u64 rnd(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return sg_chain_rand(&rng_state);
 }
 
 /* The memory an entry describes, found through its page and offset. */
@@ -43,35 +41,35 @@ static unsigned char *sg_bytes(struct scatterlist *sg)
 }
 
 /*
- * A list of NENTS entries over contiguous pfns, each in its own pages with
- * a page left out between entries, random offset and length; the model
- * gets the pages' initial contents.
+ * The list of sg_chain_copy_layout(): NENTS entries over contiguous pfns,
+ * each in its own pages with a page left out between entries, random
+ * offset and length up to three pages; the model gets the pages' initial
+ * contents.
  */
 static int copy_setup(void **state)
 {
 	static unsigned long pfns[ARENA_PAGES];
+	static struct sg_chain_page_seg segs[MAX_NENTS];
 	struct scatterlist *sg;
-	unsigned int i, page = 0;
+	unsigned int i, page;
 	uint64_t *memory;
 	int ret = usim_test_setup(state);
 
 	if (ret)
 		return ret;
 	rng_state = 0x9e3779b97f4a7c15ULL;
+	page = sg_chain_copy_layout(segs, NENTS, 3, &rng_state);
 	mock_pfns_contiguous(pfns, ARENA_PAGES, 0x40000);
 	fx.arena = mock_page_arena_create(ARENA_PAGES, pfns);
-	if (!fx.arena || sg_alloc_table(&fx.table, NENTS, GFP_KERNEL))
+	if (!fx.arena || page > ARENA_PAGES || sg_alloc_table(&fx.table, NENTS, GFP_KERNEL))
 		return -1;
 	fx.total = 0;
 	for_each_sg(fx.table.sgl, sg, NENTS, i) {
-		unsigned int offset = rnd() % PAGE_SIZE;
-		unsigned int length = 1 + rnd() % (3 * PAGE_SIZE - offset);
-
-		fx.first_page[i] = page;
+		fx.first_page[i] = segs[i].first;
 		fx.start[i] = fx.total;
-		sg_set_page(sg, mock_page_arena_page(fx.arena, page), length, offset);
-		fx.total += length;
-		page += DIV_ROUND_UP(offset + length, PAGE_SIZE) + 1;
+		sg_set_page(sg, mock_page_arena_page(fx.arena, segs[i].first), segs[i].length,
+			    segs[i].offset);
+		fx.total += segs[i].length;
 	}
 	fx.start[NENTS] = fx.total;
 	fx.model = malloc(fx.total);
@@ -107,14 +105,7 @@ static void assert_list_is_model(const char *what)
 /* Skips around every link and a spread of others, and the ends. */
 static size_t skip_at(unsigned int k)
 {
-	unsigned int e = (k * 37) % NENTS;
-
-	switch (k % 4) {
-	case 0: return fx.start[e];
-	case 1: return fx.start[e] ? fx.start[e] - 1 : 0;
-	case 2: return fx.start[e] + 1;
-	default: return rnd() % (fx.total + 1);
-	}
+	return sg_chain_skip_at(k, fx.start, NENTS, fx.total, &rng_state);
 }
 
 static void test_copy_to_and_from_buffer(void **state)
@@ -269,31 +260,28 @@ static void test_page_iterators_visit_every_page(void **state)
 
 /*
  * sg_split() into two and three parts at points around the links and
- * elsewhere, with a skip: each part holds the model's bytes of its range.
+ * elsewhere, after no skip or a skip of whole entries, the last part
+ * reaching the list's end or ending inside an entry: each part holds the
+ * model's bytes of its range and describes no more.
  */
 static void test_split_every_kind_of_point(void **state)
 {
 	unsigned char *buf = malloc(fx.total);
-	unsigned int k;
+	unsigned int k, done[2] = { 0, 0 };	/* splits without, with a skip */
 
 	(void)state;
 	assert_non_null(buf);
 	for (k = 0; k < 120; k++) {
-		size_t skip = k % 3 ? 0 : rnd() % (fx.total / 4);
-		size_t a = skip_at(k), sizes[3];
+		size_t skip = sg_chain_split_skip(k, fx.start, NENTS), sizes[3], at = skip;
+		int parts = sg_chain_split_sizes(k, skip, skip_at(k), fx.total, sizes), p;
 		struct scatterlist *out[3];
-		int out_nents[3], parts = 2 + k % 2, p;
-		size_t at = skip;
+		int out_nents[3];
 
-		if (a <= skip || a >= fx.total)
-			continue;
-		sizes[0] = a - skip;
-		sizes[1] = (fx.total - a) / (parts == 3 ? 2 : 1);
-		sizes[2] = fx.total - a - sizes[1];
-		if (!sizes[1] || (parts == 3 && !sizes[2]))
+		if (!parts)
 			continue;
 		assert_int_equal(sg_split(fx.table.sgl, 0, skip, parts, sizes, out, out_nents,
 					  GFP_KERNEL), 0);
+		done[!!skip]++;
 		for (p = 0; p < parts; p++) {
 			size_t got = sg_copy_to_buffer(out[p], sg_nents(out[p]), buf, sizes[p]);
 
@@ -301,11 +289,17 @@ static void test_split_every_kind_of_point(void **state)
 			if (memcmp(buf, fx.model + at, sizes[p]))
 				fail_msg("split %u: part %d (%zu bytes at %zu) differs", k, p,
 					 sizes[p], at);
+			/* The part describes its bytes and no more. */
+			if (sg_chain_list_bytes(out[p], out_nents[p]) != sizes[p])
+				fail_msg("split %u: part %d describes %zu bytes, not %zu", k, p,
+					 sg_chain_list_bytes(out[p], out_nents[p]), sizes[p]);
 			at += sizes[p];
 			kfree(out[p]);
 		}
 	}
 	free(buf);
+	/* Not a loop of skipped cases: both kinds were split many times. */
+	assert_true(done[0] >= 30 && done[1] >= 20);
 }
 
 /* sg_split() with each of its allocations failing: -ENOMEM, nothing left. */

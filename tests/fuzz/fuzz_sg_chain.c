@@ -1,10 +1,12 @@
 /*
  * libFuzzer harness for sgchain: the input is a program of operations on
  * up to four lists (allocate with a fault schedule, hand-chain tables,
- * move the end marker, walk, sg_nents_for_len, map through a mapper with
- * faults and move data, free), each checked against a reference model kept
- * on flat arrays. A mismatch aborts; so do sanitizer reports; anything
- * left allocated or reported by a mock after an input is a failure too.
+ * build from runs of pages appended in steps, move the end marker, walk,
+ * sg_nents_for_len, copy in and out, iterate with sg_miter and the page
+ * iterator, split, map through a mapper with faults and move data, free),
+ * each checked against a reference model kept on flat arrays. A mismatch
+ * aborts; so do sanitizer reports; anything left allocated or reported by
+ * a mock after an input is a failure too.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include <linux/dma-mapping.h>
+#include <linux/highmem.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 
@@ -22,6 +25,7 @@
 #include "mock_page.h"
 #include "mock_slab.h"
 #include "sg_chain_cases.h"
+#include "sg_chain_pages_cases.h"
 #include "usim_report.h"
 
 #define CHECK(cond, ...)						\
@@ -39,6 +43,8 @@
 #define MAX_NENTS	3000
 #define ARENA_PAGES	64
 #define MAX_TABLES	6
+/* Lists from pages: distinct pages of one block of consecutive pfns. */
+#define BLOCK_PAGES	2048
 
 /* The input, read a byte at a time; zeros once it runs out. */
 struct input {
@@ -59,7 +65,7 @@ static unsigned int word(struct input *in)
 	return byte(in) | byte(in) << 8;
 }
 
-enum kind { EMPTY, CHAINED, CHAINED_INLINE, KMALLOC, RAW, HAND };
+enum kind { EMPTY, CHAINED, CHAINED_INLINE, KMALLOC, RAW, HAND, PAGES };
 
 /* A list and its model: the entries in walk order, and where it ends. */
 struct slot {
@@ -69,14 +75,15 @@ struct slot {
 	unsigned int raw_max;			/* RAW: entries per table */
 	struct scatterlist *hand[MAX_TABLES];	/* HAND: the tables */
 	unsigned int ntables;
+	struct sg_append_table append;		/* PAGES: the list */
 	struct scatterlist **flat;		/* model: entry i of the walk */
 	unsigned int n;				/* entries allocated */
 	unsigned int end;			/* model: entries up to the end mark */
 };
 
 static struct slot slots[SLOTS];
-static struct mock_page_arena *arena;
-static unsigned long pfns[ARENA_PAGES];
+static struct mock_page_arena *arena, *block;
+static unsigned long pfns[ARENA_PAGES], block_pfns[BLOCK_PAGES];
 /* One IOMMU and one bounce pool for every input: each must end empty. */
 static struct usim_iommu *mmu;
 static struct usim_swiotlb *pool;
@@ -133,6 +140,7 @@ static void slot_free(struct slot *s)
 		for (t = 0; t < s->ntables; t++)
 			free(s->hand[t]);
 		break;
+	case PAGES: sg_free_append_table(&s->append); break;
 	case EMPTY: break;
 	}
 	free(s->flat);
@@ -361,16 +369,273 @@ static void op_map(struct slot *s, struct input *in)
 	free(got);
 }
 
+/*
+ * A list from pages: runs of consecutive pages of the block (lengths and
+ * gaps from the input), appended in steps with a max_segment and buffer
+ * ends from the input, an allocation perhaps failing. The entries against
+ * the model of sg_chain_pages_cases.h; a failed append leaves the entries
+ * the steps before it made.
+ */
+static void op_pages(struct slot *s, struct input *in)
+{
+	static unsigned int at[BLOCK_PAGES];
+	static unsigned long pp[BLOCK_PAGES];
+	static struct page *pages[BLOCK_PAGES];
+	static struct sg_chain_page_seg segs[BLOCK_PAGES];
+	unsigned int want = 1 + word(in) % MAX_NENTS, n = 0, next = byte(in), done = 0;
+	unsigned int max_segment = sg_chain_max_segments[byte(in) %
+							 ARRAY_SIZE(sg_chain_max_segments)];
+	unsigned int step = 1 + word(in) % 300, fault = byte(in), offset, tail, nsegs, i;
+	unsigned long size, before;
+	struct scatterlist *sg;
+	char why[160];
+	int ret = 0;
+
+	slot_free(s);
+	before = usim_slab_outstanding();
+	while (n < want && next < BLOCK_PAGES) {
+		unsigned int run = 1 + byte(in) % 40;
+
+		while (run-- && n < want && next < BLOCK_PAGES)
+			at[n++] = next++;
+		next += byte(in) % 4;	/* 0: the run goes on */
+	}
+	offset = byte(in) % 2 ? 0 : word(in) % PAGE_SIZE;
+	tail = byte(in) % 2 ? 0 : word(in) % PAGE_SIZE;
+	if (n == 1 && offset + tail >= PAGE_SIZE)
+		tail = 0;
+	size = (unsigned long)n * PAGE_SIZE - offset - tail;
+	if (byte(in) % 3 == 0)
+		step = n;
+	for (i = 0; i < n; i++) {
+		pages[i] = mock_page_arena_page(block, at[i]);
+		pp[i] = page_to_pfn(pages[i]);
+	}
+	memset(&s->append, 0, sizeof(s->append));
+	if (fault & 0x80)
+		usim_fault_fail_nth(&usim_slab_fault, fault & 0x3f);
+	while (done < n) {
+		unsigned int k = min(step, n - done);
+		unsigned long bytes = (unsigned long)k * PAGE_SIZE - (done ? 0 : offset);
+
+		if (done + k == n)
+			bytes -= tail;
+		ret = sg_alloc_append_table_from_pages(&s->append, pages + done, k,
+						       done ? 0 : offset, bytes, max_segment,
+						       n - done - k, GFP_KERNEL);
+		if (ret)
+			break;
+		done += k;
+	}
+	CHECK(ret == 0 || (ret == -ENOMEM && usim_slab_fault.failures == 1),
+	      "%u pages in steps of %u: %d", n, step, ret);
+	usim_fault_reset(&usim_slab_fault);
+	if (ret) {
+		/* Whole pages so far: only the last step has the tail. */
+		nsegs = done ? sg_chain_pages_model(pp, done, offset,
+						    (unsigned long)done * PAGE_SIZE - offset,
+						    max_segment, segs) : 0;
+		CHECK(s->append.sgt.nents == nsegs, "failed at page %u: %u entries, model %u",
+		      done, s->append.sgt.nents, nsegs);
+		for_each_sg(s->append.sgt.sgl, sg, s->append.sgt.nents, i)
+			CHECK(sg_page(sg) == pages[segs[i].first] && sg->offset == segs[i].offset &&
+			      sg->length == segs[i].length, "failed at page %u: entry %u changed",
+			      done, i);
+		sg_free_append_table(&s->append);
+		CHECK(usim_slab_outstanding() == before, "a failed append left memory");
+		memset(s, 0, sizeof(*s));
+		return;
+	}
+	nsegs = sg_chain_pages_model(pp, n, offset, size, max_segment, segs);
+	CHECK(!sg_chain_pages_check(s->append.sgt.sgl, s->append.sgt.nents, pages, segs, nsegs,
+				    why, sizeof(why)),
+	      "%u pages, steps of %u, max_segment %u, offset %u, tail %u: %s", n, step,
+	      max_segment, offset, tail, why);
+	s->kind = PAGES;
+	s->table = s->append.sgt;
+	s->n = s->end = nsegs;
+	s->flat = calloc(nsegs, sizeof(*s->flat));
+	CHECK(s->flat, "out of memory");
+	for_each_sg(s->table.sgl, sg, nsegs, i)
+		s->flat[i] = sg;
+}
+
+/* The model's bytes: the entries up to the end marker, in walk order. */
+static size_t model_bytes(struct slot *s, unsigned char **bytes)
+{
+	size_t total = 0, off = 0;
+	unsigned int i;
+
+	for (i = 0; i < s->end; i++)
+		total += s->flat[i]->length;
+	*bytes = malloc(total + 1);
+	CHECK(*bytes, "out of memory");
+	for (i = 0; i < s->end; i++) {
+		memcpy(*bytes + off, sg_virt(s->flat[i]), s->flat[i]->length);
+		off += s->flat[i]->length;
+	}
+	return total;
+}
+
+/* A place in the bytes: anywhere, or around the start of an entry. */
+static size_t model_point(struct slot *s, struct input *in, size_t total)
+{
+	unsigned int e = word(in) % s->end, i;
+	size_t at = 0;
+
+	if (byte(in) % 2)
+		return (word(in) * 37UL) % (total + 1);
+	for (i = 0; i < e; i++)
+		at += s->flat[i]->length;
+	switch (byte(in) % 3) {
+	case 0: return at ? at - 1 : 0;
+	case 1: return at;
+	default: return at + 1 <= total ? at + 1 : total;
+	}
+}
+
+/*
+ * Copies: out of the list at a skip, compared with the model; into it,
+ * or zeroing, where the list's pages are its own (lists from pages), then
+ * every entry read back through the model's flat array.
+ */
+static void op_copy(struct slot *s, struct input *in)
+{
+	unsigned char *model, *buf;
+	size_t total = model_bytes(s, &model), skip = model_point(s, in, total);
+	size_t len = word(in) * 7UL, want = skip >= total ? 0 : min(len, total - skip), off = 0;
+	unsigned int i;
+
+	buf = malloc(len + 1);
+	CHECK(buf, "out of memory");
+	CHECK(sg_pcopy_to_buffer(s->table.sgl, s->end, buf, len, skip) == want,
+	      "sg_pcopy_to_buffer(%zu at %zu of %zu)", len, skip, total);
+	CHECK(!memcmp(buf, model + skip, want), "copied out %zu at %zu: bytes differ", len, skip);
+	if (s->kind == PAGES) {
+		if (byte(in) % 2) {
+			for (i = 0; i < want; i++)
+				buf[i] = (unsigned char)(byte(in) ^ i);
+			CHECK(sg_pcopy_from_buffer(s->table.sgl, s->end, buf, len, skip) == want,
+			      "sg_pcopy_from_buffer(%zu at %zu)", len, skip);
+			memcpy(model + skip, buf, want);
+		} else {
+			CHECK(sg_zero_buffer(s->table.sgl, s->end, len, skip) == want,
+			      "sg_zero_buffer(%zu at %zu)", len, skip);
+			memset(model + skip, 0, want);
+		}
+		for (i = 0; i < s->end; i++) {
+			CHECK(!memcmp(sg_virt(s->flat[i]), model + off, s->flat[i]->length),
+			      "after copying %zu in at %zu: entry %u differs", len, skip, i);
+			off += s->flat[i]->length;
+		}
+	}
+	free(buf);
+	free(model);
+}
+
+/*
+ * sg_miter (atomic or not, consuming part of some pieces) gives the
+ * model's bytes in order; the page iterator gives every page each entry
+ * spans, once, in order.
+ */
+static void op_iterate(struct slot *s, struct input *in)
+{
+	unsigned int flags = SG_MITER_FROM_SG | (byte(in) % 2 ? SG_MITER_ATOMIC : 0);
+	unsigned int cut = 1 + byte(in) % 4, pieces = 0, i = 0, p = 0;
+	struct sg_mapping_iter miter;
+	struct sg_page_iter piter;
+	unsigned char *model;
+	size_t total = model_bytes(s, &model), pos = 0;
+
+	sg_miter_start(&miter, s->table.sgl, s->end, flags);
+	while (sg_miter_next(&miter)) {
+		size_t take = pieces++ % cut == 0 && miter.length > 1 ?
+			      miter.length / 2 : miter.length;
+
+		CHECK(miter.length <= PAGE_SIZE && pos + take <= total, "piece of %zu at %zu",
+		      miter.length, pos);
+		CHECK(!memcmp(miter.addr, model + pos, take), "sg_miter: %zu bytes at %zu differ",
+		      take, pos);
+		miter.consumed = take;
+		pos += take;
+	}
+	sg_miter_stop(&miter);
+	CHECK(pos == total, "sg_miter gave %zu of %zu bytes", pos, total);
+	CHECK(!usim_kmap_outstanding(), "sg_miter left a page mapped");
+	for_each_sg_page(s->table.sgl, &piter, s->end, 0) {
+		struct scatterlist *e = s->flat[i];
+
+		CHECK(i < s->end, "page iterator past the end");
+		CHECK(page_to_pfn(sg_page_iter_page(&piter)) == page_to_pfn(sg_page(e)) + p,
+		      "page iterator: entry %u page %u", i, p);
+		if (++p == DIV_ROUND_UP(e->offset + e->length, PAGE_SIZE)) {
+			i++;
+			p = 0;
+		}
+	}
+	CHECK(i == s->end && !p, "page iterator stopped at entry %u page %u", i, p);
+	free(model);
+}
+
+/*
+ * sg_split() into 1 to 3 parts after a skip, an allocation perhaps
+ * failing: each part holds the model's bytes of its range.
+ */
+static void op_split(struct slot *s, struct input *in)
+{
+	unsigned char *model, *buf;
+	size_t total = model_bytes(s, &model), skip = model_point(s, in, total), sizes[3], at;
+	int parts = 1 + byte(in) % 3, out_nents[3], ret, p;
+	unsigned int fault = byte(in);
+	unsigned long before = usim_slab_outstanding();
+	struct scatterlist *out[3];
+
+	if (total - skip < (size_t)parts) {
+		free(model);
+		return;
+	}
+	for (p = 0; p < parts; p++)
+		sizes[p] = 1 + word(in) % ((total - skip) / parts);
+	if (fault & 0x80)
+		usim_fault_fail_nth(&usim_slab_fault, fault & 7);
+	ret = sg_split(s->table.sgl, 0, skip, parts, sizes, out, out_nents, GFP_KERNEL);
+	CHECK(ret == 0 || (ret == -ENOMEM && usim_slab_fault.failures == 1),
+	      "sg_split of %d parts at %zu: %d", parts, skip, ret);
+	usim_fault_reset(&usim_slab_fault);
+	if (ret) {
+		CHECK(usim_slab_outstanding() == before, "a failed sg_split left memory");
+		free(model);
+		return;
+	}
+	for (p = 0, at = skip; p < parts; at += sizes[p], p++) {
+		buf = malloc(sizes[p]);
+		CHECK(buf, "out of memory");
+		CHECK(sg_nents(out[p]) == out_nents[p], "part %d: %d entries, said %d", p,
+		      sg_nents(out[p]), out_nents[p]);
+		CHECK(sg_copy_to_buffer(out[p], out_nents[p], buf, sizes[p]) == sizes[p] &&
+		      !memcmp(buf, model + at, sizes[p]), "part %d (%zu bytes at %zu) differs",
+		      p, sizes[p], at);
+		CHECK(sg_chain_list_bytes(out[p], out_nents[p]) == sizes[p],
+		      "part %d describes %zu bytes, not %zu", p,
+		      sg_chain_list_bytes(out[p], out_nents[p]), sizes[p]);
+		free(buf);
+		kfree(out[p]);
+	}
+	free(model);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
 	mock_pfns_random(pfns, ARENA_PAGES / 2, 0x10000, 4096, 1);
 	mock_pfns_random(pfns + ARENA_PAGES / 2, ARENA_PAGES / 2, 0x200000, 4096, 2);
 	arena = mock_page_arena_create(ARENA_PAGES, pfns);
+	mock_pfns_contiguous(block_pfns, BLOCK_PAGES, 0x400000);
+	block = mock_page_arena_create(BLOCK_PAGES, block_pfns);
 	mmu = usim_iommu_create(8192);
 	/* Enough slots for any list: the faults, not the size, make it fail. */
 	pool = usim_swiotlb_create(MAX_NENTS, 0x1000);
-	return arena && mmu && pool ? 0 : 1;
+	return arena && block && mmu && pool ? 0 : 1;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -383,14 +648,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		unsigned int op = byte(&in), k = op >> 4 & (SLOTS - 1);
 		struct slot *s = &slots[k];
 
-		switch (op % 8) {
+		switch (op % 12) {
 		case 0: case 1: op_alloc(s, &in); break;
 		case 2: op_hand(s, &in); break;
 		case 3: if (s->kind) op_end(s, &in); break;
 		case 4: if (s->kind) op_walk(s); break;
 		case 5: if (s->kind) op_nents_for_len(s, &in); break;
-		case 6: if (s->kind) op_map(s, &in); break;
+		/* The mappers' models take entries within a page: not PAGES. */
+		case 6: if (s->kind && s->kind != PAGES) op_map(s, &in); break;
 		case 7: slot_free(s); break;
+		case 8: op_pages(s, &in); break;
+		case 9: if (s->kind) op_copy(s, &in); break;
+		case 10: if (s->kind) op_iterate(s, &in); break;
+		case 11: if (s->kind) op_split(s, &in); break;
 		}
 	}
 	for (steps = 0; steps < SLOTS; steps++)

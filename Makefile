@@ -73,7 +73,8 @@ KSERIES := $(wildcard kport/patches/*.patch)
 $(KFILES_STAMP): scripts/kernel-files.sh $(KSERIES)
 	$(Q)scripts/kernel-files.sh $(KFILES)
 	$(Q)touch $@
-KFILES_SRCS := $(foreach side,pristine patched,$(addprefix $(KFILES)/$(side)/lib/,scatterlist-part.c sg_pool.c))
+KFILES_SRCS := $(foreach side,pristine patched,$(addprefix $(KFILES)/$(side)/lib/,\
+		scatterlist-part.c scatterlist-rest.c sg_pool.c)) $(KFILES)/pristine/lib/sg_split.c
 $(KFILES_SRCS): $(KFILES_STAMP) ;
 
 # The kernel's own scatterlist library in usim: the patched lib/scatterlist.c
@@ -148,7 +149,8 @@ $(O)/diff/$(1)/$(2)/diff_cases.o: tests/diff/diff_cases.c $(KFILES_STAMP) $(CORE
 	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS_$(1)) -I$(KFILES)/$(KSIDE_$(2))/include \
 		-Iusim/include -Iusim -Itests/unit -c $$< -o $$@
 
-$(O)/diff/$(1)/diff-$(2): $(addprefix $(O)/diff/$(1)/$(2)/,diff_cases.o scatterlist-part.o sg_pool.o) \
+$(O)/diff/$(1)/diff-$(2): $(addprefix $(O)/diff/$(1)/$(2)/,diff_cases.o scatterlist-part.o \
+		scatterlist-rest.o sg_pool.o sg_split.o) \
 		$(O)/usim-$(1)/libusim.a
 	@echo "  LD [$(1)] $$@"
 	$(Q)$(CC) -o $$@ $$^

@@ -6,9 +6,11 @@
 #   OUTDIR/patched/    with kport/patches applied to those files alone
 # Each holds include/linux/scatterlist.h, lib/scatterlist.c, lib/sg_pool.c,
 # lib/sg_split.c, tools/testing/scatterlist/main.c (the kernel's own
-# userspace test) and lib/scatterlist-part.c: lib/scatterlist.c up to the
-# lists built from pages, what the differential suite compares. usim
-# compiles the patched lib/ files whole (make usim).
+# userspace test), lib/scatterlist-part.c: lib/scatterlist.c up to the
+# lists built from pages, what the differential suite compares, and
+# lib/scatterlist-rest.c: the rest of it (iterators and copies), which the
+# suite links so that sg_split() parts are read by each side's own walkers.
+# usim compiles the patched lib/ files whole (make usim).
 # The patched header includes <linux/scatterlist_chain.h>, which usim's
 # include directory resolves to core/, so an edit of the core is seen
 # without regenerating the series. Redone only when the tarball or the
@@ -43,7 +45,12 @@ for f in "${files[@]}"; do includes+=(--include="$f"); done
 	{ echo "kernel-files: the series does not apply to 6.1's ${files[*]}" >&2; exit 1; }
 cp -r "$tmp" "$out/patched"
 for side in pristine patched; do
-	sed -n '1,/^EXPORT_SYMBOL(sg_alloc_table_from_pages_segment);/p' \
-		"$out/$side/lib/scatterlist.c" > "$out/$side/lib/scatterlist-part.c"
+	sl="$out/$side/lib/scatterlist.c"
+	sed -n '1,/^EXPORT_SYMBOL(sg_alloc_table_from_pages_segment);/p' "$sl" \
+		> "$out/$side/lib/scatterlist-part.c"
+	# The rest (iterators, copies, sgl_alloc) with the file's includes.
+	{ grep '^#include' "$sl"
+	  sed '1,/^EXPORT_SYMBOL(sg_alloc_table_from_pages_segment);/d' "$sl"; } \
+		> "$out/$side/lib/scatterlist-rest.c"
 done
 echo "$want" > "$stamp"

@@ -10,9 +10,11 @@
  *
  * Output, one line per input:  NAME <tab> CLASS <tab> DETAIL
  *   CLASS   what a declared difference names: ret=N (or ok for a void
- *           call), leak, wrote-outside, misuse, overshoot (a list from pages
- *           longer than its buffer), or for a child that did not finish:
- *           BUG, oops, hang, runaway
+ *           call), leak, wrote-outside, misuse, overshoot or short (a list
+ *           from pages or a split part longer or shorter than asked),
+ *           misread (a split part whose copy differs from the input's bytes
+ *           there), or for a child that did not finish: BUG, oops, hang,
+ *           runaway
  *   DETAIL  everything observable, with pointers named by what they point
  *           into: counts, every entry of the resulting list, every
  *           allocation and free (site, cache or pool, bytes, gfp flags),
@@ -983,6 +985,17 @@ static unsigned long list_bytes(struct sg_table *t)
 	return bytes;
 }
 
+/* A list from pages must describe its buffer exactly. */
+static void judge_bytes(struct sg_table *t, unsigned long buffer)
+{
+	unsigned long bytes = list_bytes(t);
+
+	if (bytes > buffer)
+		strcpy(cur->cls, "overshoot");
+	else if (bytes < buffer)
+		strcpy(cur->cls, "short");
+}
+
 static void case_umem(const void *p)
 {
 	const struct pages_arg *a = p;
@@ -1014,8 +1027,8 @@ static void case_umem(const void *p)
 	set_ret(ret);
 	emit(" total_nents=%u prv=%s", app.total_nents, sym(app.prv));
 	emit_table("sgt", &app.sgt, 20000);
-	if (!ret && list_bytes(&app.sgt) > ((unsigned long)a->npages << PAGE_SHIFT) - a->tail)
-		strcpy(cur->cls, "overshoot");
+	if (!ret)
+		judge_bytes(&app.sgt, ((unsigned long)a->npages << PAGE_SHIFT) - a->tail);
 	sg_free_append_table(&app);
 	free(pages);
 	mock_page_arena_destroy(arena);
@@ -1041,8 +1054,10 @@ static void case_from_pages(const void *p)
 						size, a->max_segment, GFP_KERNEL);
 	set_ret(ret);
 	emit_table("sgt", &t, 20000);
-	if (!ret)
+	if (!ret) {
+		judge_bytes(&t, size);
 		sg_free_table(&t);
+	}
 	free(pages);
 	mock_page_arena_destroy(arena);
 }
@@ -1104,6 +1119,118 @@ static void pages_inputs(void)
 		  &args[na++], FAULT_NONE, -1);
 }
 
+/* ---- inputs: sg_split() ------------------------------------------------- */
+
+struct split_arg {
+	unsigned int nents;
+	unsigned int skip_entries;	/* the skip: the first this many entries */
+	int parts;
+	unsigned int last_short;	/* bytes the last part stops short of the end */
+};
+
+/*
+ * Entry i: its own two pages, offset 64 * (i % 8); the odd ones end at a
+ * page end (a page count that a walker could carry into the next entry),
+ * the even ones 100 + i bytes long.
+ */
+static void case_split(const void *p)
+{
+	const struct split_arg *a = p;
+	struct mock_page_arena *arena = arena_of(2 * a->nents, 1000, 1);
+	unsigned char *memory = mock_page_arena_memory(arena), *model, *buf;
+	struct scatterlist *sg, *out[3] = { NULL, NULL, NULL };
+	size_t skip = 0, total = 0, rest, sizes[3], at;
+	int out_nents[3], ret, k;
+	struct sg_table t;
+	unsigned int i;
+	bool overshoot = false, short_part = false, misread = false;
+
+	for (i = 0; i < 2 * a->nents * PAGE_SIZE; i++)
+		memory[i] = (unsigned char)(i * 7 + i / PAGE_SIZE);
+	if (sg_alloc_table(&t, a->nents, GFP_KERNEL)) {
+		set_ret(-ENOMEM);
+		mock_page_arena_destroy(arena);
+		return;
+	}
+	for_each_sg(t.sgl, sg, a->nents, i) {
+		unsigned int offset = 64 * (i % 8);
+
+		sg_set_page(sg, mock_page_arena_page(arena, 2 * i),
+			    i % 2 ? 2 * PAGE_SIZE - offset : 100 + i, offset);
+		if (i < a->skip_entries)
+			skip += sg->length;
+		total += sg->length;
+	}
+	model = malloc(total);
+	buf = malloc(total);
+	if (!model || !buf)
+		abort();
+	at = 0;
+	for_each_sg(t.sgl, sg, a->nents, i) {
+		memcpy(model + at, memory + 2 * i * PAGE_SIZE + sg->offset, sg->length);
+		at += sg->length;
+	}
+	rest = total - skip - a->last_short;
+	for (k = 0; k < a->parts; k++)
+		sizes[k] = k + 1 < a->parts ? rest / a->parts : rest - (a->parts - 1) * (rest / a->parts);
+	ret = sg_split(t.sgl, 0, skip, a->parts, sizes, out, out_nents, GFP_KERNEL);
+	set_ret(ret);
+	emit(" skip=%zu total=%zu", skip, total);
+	for (k = 0, at = skip; !ret && k < a->parts; at += sizes[k], k++) {
+		size_t bytes = 0;
+
+		emit(" part%d(%zu):", k, sizes[k]);
+		emit_list(out[k], 100);
+		for_each_sg(out[k], sg, (unsigned int)out_nents[k], i)
+			bytes += sg->length;
+		overshoot |= bytes > sizes[k];
+		short_part |= bytes < sizes[k];
+		/* What a CPU reading the part gets: the input's bytes there. */
+		misread |= sg_copy_to_buffer(out[k], out_nents[k], buf, sizes[k]) != sizes[k] ||
+			   memcmp(buf, model + at, sizes[k]);
+		kfree(out[k]);
+	}
+	if (overshoot)
+		strcpy(cur->cls, "overshoot");
+	else if (short_part)
+		strcpy(cur->cls, "short");
+	else if (misread)
+		strcpy(cur->cls, "misread");
+	free(model);
+	free(buf);
+	sg_free_table(&t);
+	mock_page_arena_destroy(arena);
+}
+
+static void split_inputs(void)
+{
+	static struct split_arg args[32];
+	static const struct { unsigned int skip_entries; int parts; unsigned int last_short; } cases[] = {
+		{ 0, 1, 0 }, { 0, 2, 0 }, { 0, 3, 0 },	/* how the in-tree callers split */
+		{ 0, 1, 1000 },		/* sa2ul: ends in the last entry */
+		{ 0, 1, 9000 }, { 0, 2, 9000 }, { 0, 3, 12000 },	/* ends in an earlier one */
+		{ 2, 2, 0 }, { 4, 3, 0 },	/* skips ending at a page end */
+		{ 3, 2, 0 },			/* a skip ending inside a page */
+		{ 2, 2, 1000 },
+	};
+	static const unsigned int nents[] = { 10, 300 };
+	unsigned int na = 0, c, n;
+	char name[128];
+
+	for (n = 0; n < ARRAY_SIZE(nents); n++)
+		for (c = 0; c < ARRAY_SIZE(cases); c++) {
+			args[na] = (struct split_arg){
+				.nents = nents[n], .skip_entries = cases[c].skip_entries,
+				.parts = cases[c].parts, .last_short = cases[c].last_short,
+			};
+			snprintf(name, sizeof(name),
+				 "sg_split/n=%u/skip_entries=%u/parts=%d/last_short=%u",
+				 nents[n], cases[c].skip_entries, cases[c].parts,
+				 cases[c].last_short);
+			run_with_faults(name, case_split, &args[na++], FAULT_SLAB);
+		}
+}
+
 int main(int argc, char **argv)
 {
 	const char *only = argc > 1 ? argv[1] : "";
@@ -1116,5 +1243,7 @@ int main(int argc, char **argv)
 		alloc_inputs();
 	if (!*only || !strcmp(only, "pages"))
 		pages_inputs();
+	if (!*only || !strcmp(only, "split"))
+		split_inputs();
 	return 0;
 }

@@ -49,11 +49,14 @@ run_one() {
 
 # The binaries are independent: run as many at once as there are cores.
 start_ns=$(date +%s%N)
+running=0
 for bin in "$@"; do
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+	if [ "$running" -ge "$jobs" ]; then
 		wait -n
-	done
+		running=$((running - 1))
+	fi
 	run_one "$bin" &
+	running=$((running + 1))
 done
 wait
 total_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))

@@ -85,6 +85,20 @@ static const struct alloc_under_test allocators[] = {
 	  raw_alloc, raw_free },
 };
 
+/*
+ * The next allocation to fail: every one for lists up to one past
+ * SG_MAX_SEGMENTS (17 tables); for the longest lists, the first and last
+ * four and every 16th between, which keeps the sweep quadratic only where
+ * the table boundaries are few.
+ */
+static unsigned long next_fault(unsigned long k, unsigned long allocations,
+				unsigned int nents)
+{
+	if (nents <= SG_MAX_SEGMENTS + 1 || k < 3 || k + 5 >= allocations)
+		return k + 1;
+	return k + 16 < allocations - 4 ? k + 16 : allocations - 4;
+}
+
 static void oom_loop(const struct alloc_under_test *a, unsigned int nents)
 {
 	unsigned int cap1 = a->cap1 ? a->cap1 : SG_MAX_SINGLE_ALLOC;
@@ -100,7 +114,7 @@ static void oom_loop(const struct alloc_under_test *a, unsigned int nents)
 	else if (a->caller_chunk)
 		allocations--;
 
-	for (k = 0;; k++) {
+	for (k = 0;; k = next_fault(k, allocations, nents)) {
 		usim_fault_fail_nth(a->fault, k);
 		ret = a->alloc(&table, nents);
 		if (!CAN_CHAIN && nents > cap1) {

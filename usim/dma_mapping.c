@@ -95,7 +95,7 @@ static void phys_copy(phys_addr_t phys, void *buf, size_t len, bool to_phys)
 		char *mem;
 
 		BUG_ON(!page);
-		mem = (char *)page_address(page) + off;
+		mem = (char *)usim_page_memory(page) + off;
 		if (to_phys)
 			memcpy(mem, p, chunk);
 		else

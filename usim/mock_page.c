@@ -239,7 +239,7 @@ void mock_page_arena_destroy(struct mock_page_arena *arena)
  */
 static unsigned long next_alloc_pfn = 1UL << 36;
 
-struct page *mock_pages_adopt(void *memory, unsigned int order)
+struct page *mock_pages_adopt(void *memory, unsigned int order, bool highmem)
 {
 	size_t npages = (size_t)1 << order, i;
 	struct mock_page_arena *arena = calloc(1, sizeof(*arena));
@@ -256,6 +256,7 @@ struct page *mock_pages_adopt(void *memory, unsigned int order)
 			.pfn = pfn + i,
 			.virtual = arena->memory + i * PAGE_SIZE,
 			.arena = arena,
+			.flags = highmem ? USIM_PAGE_HIGHMEM : 0,
 		};
 		pfn_hash_add(&arena->pages[i]);
 	}
@@ -293,6 +294,14 @@ struct page *mock_page_arena_page(struct mock_page_arena *arena, size_t i)
 {
 	BUG_ON(i >= arena->npages);
 	return &arena->pages[i];
+}
+
+void mock_page_arena_set_highmem(struct mock_page_arena *arena)
+{
+	size_t i;
+
+	for (i = 0; i < arena->npages; i++)
+		arena->pages[i].flags |= USIM_PAGE_HIGHMEM;
 }
 
 size_t mock_page_arena_npages(const struct mock_page_arena *arena)

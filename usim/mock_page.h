@@ -19,6 +19,8 @@ struct page *mock_page_arena_page(struct mock_page_arena *arena, size_t i);
 size_t mock_page_arena_npages(const struct mock_page_arena *arena);
 /* Start of page 0's memory; page i is at + i * PAGE_SIZE. */
 void *mock_page_arena_memory(struct mock_page_arena *arena);
+/* Make every page of @arena a highmem page (<linux/mm.h>). */
+void mock_page_arena_set_highmem(struct mock_page_arena *arena);
 
 /*
  * alloc_pages()'s struct pages: 1 << @order of them over @memory, with
@@ -27,7 +29,7 @@ void *mock_page_arena_memory(struct mock_page_arena *arena);
  * @page is not the first of such a block of that order) and returns the
  * memory for the caller to free.
  */
-struct page *mock_pages_adopt(void *memory, unsigned int order);
+struct page *mock_pages_adopt(void *memory, unsigned int order, bool highmem);
 void *mock_pages_release(struct page *page, unsigned int order);
 
 /* Layouts: first, first + 1, ... */

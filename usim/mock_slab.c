@@ -264,7 +264,7 @@ struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
 
 	BUG_ON(order > USIM_MAX_PAGE_ORDER);
 	memory = track_alloc(OBJ_PAGES, PAGE_SIZE << order, NULL, gfp_mask);
-	return memory ? mock_pages_adopt(memory, order) : NULL;
+	return memory ? mock_pages_adopt(memory, order, gfp_mask & __GFP_HIGHMEM) : NULL;
 }
 
 void __free_pages(struct page *page, unsigned int order)

@@ -34,10 +34,10 @@ static u64 rnd(void)
 	return sg_chain_rand(&rng_state);
 }
 
-/* The memory an entry describes, found through its page and offset. */
+/* The memory an entry describes (highmem too: the model reads it directly). */
 static unsigned char *sg_bytes(struct scatterlist *sg)
 {
-	return (unsigned char *)page_address(sg_page(sg)) + sg->offset;
+	return (unsigned char *)usim_page_memory(sg_page(sg)) + sg->offset;
 }
 
 /*
@@ -46,7 +46,7 @@ static unsigned char *sg_bytes(struct scatterlist *sg)
  * offset and length up to three pages; the model gets the pages' initial
  * contents.
  */
-static int copy_setup(void **state)
+static int copy_setup_in(void **state, bool highmem)
 {
 	static unsigned long pfns[ARENA_PAGES];
 	static struct sg_chain_page_seg segs[MAX_NENTS];
@@ -63,6 +63,8 @@ static int copy_setup(void **state)
 	fx.arena = mock_page_arena_create(ARENA_PAGES, pfns);
 	if (!fx.arena || page > ARENA_PAGES || sg_alloc_table(&fx.table, NENTS, GFP_KERNEL))
 		return -1;
+	if (highmem)
+		mock_page_arena_set_highmem(fx.arena);
 	fx.total = 0;
 	for_each_sg(fx.table.sgl, sg, NENTS, i) {
 		fx.first_page[i] = segs[i].first;
@@ -83,10 +85,26 @@ static int copy_setup(void **state)
 	return 0;
 }
 
+static int copy_setup(void **state)
+{
+	return copy_setup_in(state, false);
+}
+
+/*
+ * The same list over highmem pages: the library reaches them only through
+ * kmap windows, so a copy that bypassed the mapping, or a write left in a
+ * window, would not reach the model's view of the pages.
+ */
+static int copy_setup_highmem(void **state)
+{
+	return copy_setup_in(state, true);
+}
+
 static int copy_teardown(void **state)
 {
 	free(fx.model);
 	sg_free_table(&fx.table);
+	assert_int_equal(usim_kmap_windows(), 0);
 	mock_page_arena_destroy(fx.arena);
 	return usim_test_teardown(state);
 }
@@ -394,6 +412,8 @@ static void test_sgl_alloc_orders(void **state)
 }
 
 #define COPY_TEST(fn)	cmocka_unit_test_setup_teardown(fn, copy_setup, copy_teardown)
+#define HIGHMEM_TEST(fn) \
+	{ "highmem: " #fn, fn, copy_setup_highmem, copy_teardown, NULL }
 
 int main(void)
 {
@@ -404,6 +424,8 @@ int main(void)
 		COPY_TEST(test_split_every_kind_of_point),
 		COPY_TEST(test_split_fault_every_index),
 		USIM_TEST(test_sgl_alloc_orders),
+		HIGHMEM_TEST(test_copy_to_and_from_buffer),
+		HIGHMEM_TEST(test_miter_modes_skip_and_stop),
 	};
 
 	return cmocka_run_group_tests_name("sg_copy", tests, NULL, NULL);

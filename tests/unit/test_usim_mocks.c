@@ -264,6 +264,45 @@ static void test_kmap_counting(void **state)
 	__free_page(page);
 }
 
+/*
+ * Highmem pages: no address; each map is a window of its own, the page's
+ * bytes in it, written back at the unmap and not before.
+ */
+static void test_highmem_windows(void **state)
+{
+	struct page *high = alloc_page(GFP_KERNEL | __GFP_HIGHMEM);
+	struct page *low = alloc_page(GFP_KERNEL);
+	unsigned char *mem, *w, *a;
+
+	(void)state;
+	assert_non_null(high);
+	assert_true(PageHighMem(high));
+	assert_false(PageHighMem(low));
+	assert_null(page_address(high));
+	mem = usim_page_memory(high);
+	memset(mem, 0x11, PAGE_SIZE);
+	w = kmap_local_page(high);
+	assert_true(w != mem);
+	assert_int_equal(w[PAGE_SIZE - 1], 0x11);
+	memset(w, 0x22, 100);
+	assert_int_equal(mem[0], 0x11);		/* not until the unmap */
+	a = kmap_atomic(low);			/* a lowmem map: its own address */
+	assert_ptr_equal(a, page_address(low));
+	assert_int_equal(usim_kmap_windows(), 1);
+	kunmap_atomic(a);
+	kunmap_local(w + 50);			/* any address in the window */
+	assert_int_equal(mem[0], 0x22);
+	assert_int_equal(mem[100], 0x11);
+	assert_int_equal(usim_kmap_windows(), 0);
+	/* The same page twice at once: usim cannot keep two windows coherent. */
+	w = kmap(high);
+	assert_true(USIM_CATCH_BUG(kmap_local_page(high)));
+	kunmap(high);
+	assert_int_equal(usim_kmap_outstanding(), 0);
+	__free_page(high);
+	__free_page(low);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +316,7 @@ int main(void)
 		USIM_TEST(test_alloc_pages_blocks),
 		USIM_TEST(test_number_pages),
 		USIM_TEST(test_kmap_counting),
+		USIM_TEST(test_highmem_windows),
 	};
 
 	return cmocka_run_group_tests_name("usim_mocks", tests, NULL, NULL);

@@ -25,10 +25,23 @@ struct mock_page_arena;
 
 struct page {
 	unsigned long pfn;
-	void *virtual;
+	void *virtual;		/* its memory, also for highmem (see below) */
 	struct mock_page_arena *arena;
-	unsigned long __pad;	/* 32 bytes: see usim_number_page() */
+	unsigned long flags;	/* USIM_PAGE_HIGHMEM; 32 bytes: see usim_number_page() */
 };
+
+/*
+ * Highmem (mock, an option per page): a page of a highmem arena
+ * (mock_page_arena_set_highmem()) or of alloc_pages(__GFP_HIGHMEM) has no
+ * kernel address, as on a 32-bit kernel: page_address() is NULL and only
+ * kmap*() reach its memory, through a window of their own (usim/mock_highmem.c).
+ */
+#define USIM_PAGE_HIGHMEM	1UL
+
+static inline bool PageHighMem(const struct page *page)
+{
+	return page->flags & USIM_PAGE_HIGHMEM;
+}
 
 /*
  * A number page: a page-aligned struct page pointer, which usim never
@@ -42,6 +55,13 @@ static inline bool usim_number_page(const struct page *page)
 }
 
 static inline void *page_address(const struct page *page)
+{
+	BUG_ON(usim_number_page(page));
+	return PageHighMem(page) ? NULL : page->virtual;
+}
+
+/* A page's memory whatever its zone: for mocks and test models, not the kernel. */
+static inline void *usim_page_memory(const struct page *page)
 {
 	BUG_ON(usim_number_page(page));
 	return page->virtual;

@@ -190,7 +190,7 @@ unit-build: deps $(UNIT_BINS)
 
 # The two scripts take longest: started first, they end with the binaries.
 unit: unit-build $(SGSIM)
-	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh tests/kport/test_args.sh \
+	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh --out $(O)/unit tests/kport/test_args.sh \
 		tests/unit/test_sgsim.sh $(UNIT_BINS)
 
 # Linux 6.1's own code against the series, input by input (tests/diff).

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Run unit test binaries and end with one line "N passed, N failed".
 #
-#   run-tests.sh [--valgrind] [--timeout SECONDS] BINARY...
+#   run-tests.sh [--valgrind] [--timeout SECONDS] [--out DIR] BINARY...
+#
+# Logs go to DIR/logs-MODE and the summary line to DIR/summary-MODE; DIR
+# is by default the directory above the first binary's (build/unit).
 #
 # Plain mode counts cmocka's TAP lines, one per test; a binary that crashes,
 # times out or prints fewer results than it planned counts as a failure of
@@ -12,10 +15,12 @@ set -uo pipefail
 
 mode=plain
 timeout_s=60
+out=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--valgrind) mode=valgrind; timeout_s=600; shift ;;
 	--timeout) timeout_s="$2"; shift 2 ;;
+	--out) out="$2"; shift 2 ;;
 	--) shift; break ;;
 	-*) echo "run-tests.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -26,7 +31,8 @@ done
 passed=0
 failed=0
 failures=()
-logdir="$(dirname "$1")/../logs-$mode"
+out=${out:-$(dirname "$1")/..}
+logdir="$out/logs-$mode"
 mkdir -p "$logdir"
 jobs=${JOBS:-$(nproc)}
 
@@ -113,5 +119,5 @@ if [ ${#failures[@]} -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"
 fi
-echo "$passed passed, $failed failed" | tee "$logdir/../summary-$mode"
+echo "$passed passed, $failed failed" | tee "$out/summary-$mode"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

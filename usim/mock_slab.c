@@ -233,6 +233,8 @@ static void track_free(const void *ptr, enum obj_kind kind,
 
 void *kmalloc(size_t size, gfp_t flags)
 {
+	if (!size)
+		return ZERO_SIZE_PTR;
 	return track_alloc(OBJ_KMALLOC, size, NULL, flags);
 }
 
@@ -245,6 +247,8 @@ void *kmalloc_array(size_t n, size_t size, gfp_t flags)
 
 void kfree(const void *objp)
 {
+	if (objp == ZERO_SIZE_PTR)
+		return;
 	track_free(objp, OBJ_KMALLOC, NULL, "kfree");
 }
 

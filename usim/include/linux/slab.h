@@ -1,7 +1,9 @@
 /*
  * kmalloc and kmem_cache (mock, in usim/mock_slab.c): every object is
  * tracked, new memory is filled with 0xa5 unless __GFP_ZERO, freed memory
- * with 0x6b; double, foreign and mismatched frees are reported.
+ * with 0x6b; double, foreign and mismatched frees are reported. As in the
+ * kernel, kmalloc() of 0 bytes returns ZERO_SIZE_PTR, which faults on any
+ * access, and kfree() takes it back.
  */
 #ifndef _USIM_LINUX_SLAB_H
 #define _USIM_LINUX_SLAB_H
@@ -13,6 +15,9 @@
 #define SLAB_HWCACHE_ALIGN	0x00002000u
 
 struct kmem_cache;
+
+#define ZERO_SIZE_PTR		((void *)16)
+#define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
 
 void *kmalloc(size_t size, gfp_t flags);
 void *kmalloc_array(size_t n, size_t size, gfp_t flags);

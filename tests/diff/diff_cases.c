@@ -1034,6 +1034,58 @@ static void case_umem(const void *p)
 	mock_page_arena_destroy(arena);
 }
 
+/*
+ * Appends that break the whole-pages pattern every in-tree caller keeps:
+ * a call whose buffer ends inside a page followed by more calls, a @size
+ * that runs out while pages still merge, a @size of 0. Each call gives
+ * its pages (indices into @pfns) and bytes; the buffer is their sum.
+ */
+struct append_call {
+	unsigned int first, pages;	/* into the script's pfns */
+	unsigned long bytes;
+};
+
+struct append_script {
+	unsigned long pfns[8];
+	unsigned int npfns, ncalls;
+	struct append_call call[3];
+};
+
+static void case_append_script(const void *p)
+{
+	const struct append_script *a = p;
+	struct mock_page_arena *arena = mock_page_arena_create(a->npfns, a->pfns);
+	struct page *pages[8];
+	struct sg_append_table app;
+	unsigned long buffer = 0;
+	unsigned int i, left = 0;
+	int ret = 0;
+
+	if (!arena)
+		abort();
+	for (i = 0; i < a->npfns; i++) {
+		pages[i] = mock_page_arena_page(arena, i);
+		region_add(pages[i], sizeof(struct page), "P%u", i);
+	}
+	for (i = 0; i < a->ncalls; i++)
+		left += a->call[i].pages;
+	memset(&app, 0, sizeof(app));
+	for (i = 0; i < a->ncalls && !ret; i++) {
+		left -= a->call[i].pages;
+		ret = sg_alloc_append_table_from_pages(&app, pages + a->call[i].first,
+						       a->call[i].pages, 0, a->call[i].bytes,
+						       UINT_MAX, left, GFP_KERNEL);
+		emit(" append(%u,%lu)=%d", a->call[i].pages, a->call[i].bytes, ret);
+		buffer += a->call[i].bytes;
+	}
+	set_ret(ret);
+	emit_table("sgt", &app.sgt, 100);
+	if (!ret)
+		judge_bytes(&app.sgt, buffer);
+	sg_free_append_table(&app);
+	mock_page_arena_destroy(arena);
+}
+
 static void case_from_pages(const void *p)
 {
 	const struct pages_arg *a = p;
@@ -1108,6 +1160,23 @@ static void pages_inputs(void)
 				       .tail = 100, .batch = 37 };
 	run_with_faults("append/tail=100/pages=300/stride=2/batch=37", case_umem, &args[na++],
 			FAULT_SLAB);
+	{
+		static const struct { const char *name; struct append_script script; } scripts[] = {
+			/* Ends inside page 2, then page 3 after it. */
+			{ "append/script/partial-then-next-page",
+			  { { 1, 2, 3, 4 }, 4, 3, { { 0, 2, 8192 }, { 2, 1, 100 }, { 3, 1, 4096 } } } },
+			/* @size runs out on the first merged page; two more follow. */
+			{ "append/script/size-ends-while-merging",
+			  { { 1, 2, 3, 4, 6, 7 }, 6, 2, { { 0, 2, 8192 }, { 2, 4, 4096 } } } },
+			{ "append/script/size-0",
+			  { { 1, 2, 3, 4 }, 4, 2, { { 0, 2, 8192 }, { 2, 2, 0 } } } },
+		};
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(scripts); i++)
+			run_with_faults(scripts[i].name, case_append_script, &scripts[i].script,
+					FAULT_SLAB);
+	}
 	/* A buffer that starts and ends inside a page. */
 	args[na] = (struct pages_arg){ .npages = 300, .stride = 2, .max_segment = UINT_MAX,
 				       .offset = 512, .tail = 100 };
@@ -1126,6 +1195,8 @@ struct split_arg {
 	unsigned int skip_entries;	/* the skip: the first this many entries */
 	int parts;
 	unsigned int last_short;	/* bytes the last part stops short of the end */
+	bool zero_tail;			/* one more part, of size 0 */
+	bool mapped;			/* split the DMA segments too (in_mapped_nents) */
 };
 
 /*
@@ -1138,9 +1209,9 @@ static void case_split(const void *p)
 	const struct split_arg *a = p;
 	struct mock_page_arena *arena = arena_of(2 * a->nents, 1000, 1);
 	unsigned char *memory = mock_page_arena_memory(arena), *model, *buf;
-	struct scatterlist *sg, *out[3] = { NULL, NULL, NULL };
-	size_t skip = 0, total = 0, rest, sizes[3], at;
-	int out_nents[3], ret, k;
+	struct scatterlist *sg, *out[4] = { NULL, NULL, NULL, NULL };
+	size_t skip = 0, total = 0, rest, sizes[4], at;
+	int out_mapped[4] = { 0 }, ret, k, parts = a->parts + a->zero_tail;
 	struct sg_table t;
 	unsigned int i;
 	bool overshoot = false, short_part = false, misread = false;
@@ -1173,20 +1244,50 @@ static void case_split(const void *p)
 	rest = total - skip - a->last_short;
 	for (k = 0; k < a->parts; k++)
 		sizes[k] = k + 1 < a->parts ? rest / a->parts : rest - (a->parts - 1) * (rest / a->parts);
-	ret = sg_split(t.sgl, 0, skip, a->parts, sizes, out, out_nents, GFP_KERNEL);
+	sizes[a->parts] = 0;
+	/*
+	 * As a merging IOMMU maps it (nents is even): DMA segment j, in the
+	 * DMA fields of entry j as dma_map_sg() leaves them, covers entries
+	 * 2j and 2j + 1.
+	 */
+	if (a->mapped) {
+		struct scatterlist *seg = t.sgl;
+
+		for_each_sg(t.sgl, sg, a->nents, i) {
+			if (i % 2)
+				continue;
+			sg_dma_address(seg) = 0x100000000ULL + ((dma_addr_t)i << 20);
+			sg_dma_len(seg) = sg->length + sg_next(sg)->length;
+			seg = sg_next(seg);
+		}
+	}
+	/* out_mapped: the parts' DMA segments, or their entries if unmapped. */
+	ret = sg_split(t.sgl, a->mapped ? a->nents / 2 : 0, skip, parts, sizes, out,
+		       out_mapped, GFP_KERNEL);
 	set_ret(ret);
 	emit(" skip=%zu total=%zu", skip, total);
-	for (k = 0, at = skip; !ret && k < a->parts; at += sizes[k], k++) {
-		size_t bytes = 0;
+	for (k = 0, at = skip; !ret && k < parts; at += sizes[k], k++) {
+		size_t bytes = 0, dma_bytes = 0;
 
 		emit(" part%d(%zu):", k, sizes[k]);
 		emit_list(out[k], 100);
-		for_each_sg(out[k], sg, (unsigned int)out_nents[k], i)
+		for_each_sg(out[k], sg, (unsigned int)sg_nents(out[k]), i)
 			bytes += sg->length;
 		overshoot |= bytes > sizes[k];
 		short_part |= bytes < sizes[k];
+		if (a->mapped) {
+			/* The DMA side of the part: its segments' lengths. */
+			emit(" mapped=%d", out_mapped[k]);
+			for_each_sg(out[k], sg, (unsigned int)out_mapped[k], i) {
+				emit(" %llx+%u", (unsigned long long)sg_dma_address(sg),
+				     sg_dma_len(sg));
+				dma_bytes += sg_dma_len(sg);
+			}
+			overshoot |= dma_bytes > sizes[k];
+			short_part |= dma_bytes < sizes[k];
+		}
 		/* What a CPU reading the part gets: the input's bytes there. */
-		misread |= sg_copy_to_buffer(out[k], out_nents[k], buf, sizes[k]) != sizes[k] ||
+		misread |= sg_copy_to_buffer(out[k], sg_nents(out[k]), buf, sizes[k]) != sizes[k] ||
 			   memcmp(buf, model + at, sizes[k]);
 		kfree(out[k]);
 	}
@@ -1204,7 +1305,7 @@ static void case_split(const void *p)
 
 static void split_inputs(void)
 {
-	static struct split_arg args[32];
+	static struct split_arg args[48];
 	static const struct { unsigned int skip_entries; int parts; unsigned int last_short; } cases[] = {
 		{ 0, 1, 0 }, { 0, 2, 0 }, { 0, 3, 0 },	/* how the in-tree callers split */
 		{ 0, 1, 1000 },		/* sa2ul: ends in the last entry */
@@ -1212,6 +1313,10 @@ static void split_inputs(void)
 		{ 2, 2, 0 }, { 4, 3, 0 },	/* skips ending at a page end */
 		{ 3, 2, 0 },			/* a skip ending inside a page */
 		{ 2, 2, 1000 },
+	};
+	/* The in-tree callers split mapped lists: the same with DMA segments. */
+	static const struct { int parts; unsigned int last_short; } mapped[] = {
+		{ 1, 0 }, { 2, 0 }, { 3, 0 }, { 1, 9000 }, { 2, 9000 },
 	};
 	static const unsigned int nents[] = { 10, 300 };
 	unsigned int na = 0, c, n;
@@ -1229,6 +1334,22 @@ static void split_inputs(void)
 				 cases[c].last_short);
 			run_with_faults(name, case_split, &args[na++], FAULT_SLAB);
 		}
+	for (n = 0; n < ARRAY_SIZE(nents); n++)
+		for (c = 0; c < ARRAY_SIZE(mapped); c++) {
+			args[na] = (struct split_arg){
+				.nents = nents[n], .parts = mapped[c].parts,
+				.last_short = mapped[c].last_short, .mapped = true,
+			};
+			snprintf(name, sizeof(name), "sg_split/n=%u/mapped/parts=%d/last_short=%u",
+				 nents[n], mapped[c].parts, mapped[c].last_short);
+			run_with_faults(name, case_split, &args[na++], FAULT_SLAB);
+		}
+	/* A part of size 0 after parts that reach the list's end. */
+	for (n = 0; n < ARRAY_SIZE(nents); n++) {
+		args[na] = (struct split_arg){ .nents = nents[n], .parts = 2, .zero_tail = true };
+		snprintf(name, sizeof(name), "sg_split/n=%u/zero_tail", nents[n]);
+		run_input(name, case_split, &args[na++], FAULT_NONE, -1);
+	}
 }
 
 int main(int argc, char **argv)

@@ -12,8 +12,10 @@
  *
  * The model of a list from pages is written from the kernel-doc, not from
  * the code: runs of consecutive pfns merge into one entry of at most
- * max_segment bytes (rounded down to whole pages), the first entry starts
- * at @offset and the last ends where @size does.
+ * max_segment bytes, the first entry starts at @offset and the last ends
+ * where @size does; with two rules 6.1's kernel-doc leaves out and its
+ * code (and every caller) relies on: max_segment counts whole pages
+ * (rounded down), and only the first entry has an offset.
  */
 #ifndef _SG_CHAIN_PAGES_CASES_H
 #define _SG_CHAIN_PAGES_CASES_H

@@ -286,24 +286,36 @@ static void test_split_every_kind_of_point(void **state)
 {
 	unsigned char *buf = malloc(fx.total);
 	unsigned int k, done[2] = { 0, 0 };	/* splits without, with a skip */
+	unsigned int page_end_skips = 0, short_tails = 0;
 
 	(void)state;
 	assert_non_null(buf);
 	for (k = 0; k < 120; k++) {
 		size_t skip = sg_chain_split_skip(k, fx.start, NENTS), sizes[3], at = skip;
 		int parts = sg_chain_split_sizes(k, skip, skip_at(k), fx.total, sizes), p;
-		struct scatterlist *out[3];
+		struct scatterlist *out[3], *sg;
 		int out_nents[3];
+		unsigned int i;
+		size_t end = skip;
 
 		if (!parts)
 			continue;
 		assert_int_equal(sg_split(fx.table.sgl, 0, skip, parts, sizes, out, out_nents,
 					  GFP_KERNEL), 0);
 		done[!!skip]++;
+		/* The kinds of point the fixes are about: count that they ran. */
+		for (p = 0; p < parts; p++)
+			end += sizes[p];
+		for_each_sg(fx.table.sgl, sg, NENTS, i) {
+			page_end_skips += skip && fx.start[i + 1] == skip &&
+					  !offset_in_page(sg->offset + sg->length);
+			short_tails += i + 1 < NENTS && end > fx.start[i] && end < fx.start[i + 1];
+		}
 		for (p = 0; p < parts; p++) {
 			size_t got = sg_copy_to_buffer(out[p], sg_nents(out[p]), buf, sizes[p]);
 
 			assert_int_equal(got, sizes[p]);
+			assert_int_equal(sg_nents(out[p]), out_nents[p]);
 			if (memcmp(buf, fx.model + at, sizes[p]))
 				fail_msg("split %u: part %d (%zu bytes at %zu) differs", k, p,
 					 sizes[p], at);
@@ -318,6 +330,32 @@ static void test_split_every_kind_of_point(void **state)
 	free(buf);
 	/* Not a loop of skipped cases: both kinds were split many times. */
 	assert_true(done[0] >= 30 && done[1] >= 20);
+	/* Skips that end at a page end with an entry (patch 2) and last parts
+	 * that end inside an entry short of the list's (patch 3). */
+	assert_true(page_end_skips >= 3 && short_tails >= 10);
+}
+
+/*
+ * A part of size 0 after parts that reach the list's end has no entry:
+ * -EINVAL and nothing left allocated (6.1 wrote below ZERO_SIZE_PTR).
+ * One of size 0 between others gets an empty entry.
+ */
+static void test_split_zero_size_parts(void **state)
+{
+	size_t past_end[2] = { fx.total, 0 }, between[3] = { 100, 0, 200 };
+	struct scatterlist *out[3];
+	int out_nents[3], p;
+	long held = usim_test_slab_delta();	/* the fixture's list */
+
+	(void)state;
+	assert_int_equal(sg_split(fx.table.sgl, 0, 0, 2, past_end, out, out_nents, GFP_KERNEL),
+			 -EINVAL);
+	assert_int_equal(usim_test_slab_delta(), held);
+	assert_int_equal(sg_split(fx.table.sgl, 0, 0, 3, between, out, out_nents, GFP_KERNEL), 0);
+	for (p = 0; p < 3; p++) {
+		assert_int_equal(sg_chain_list_bytes(out[p], out_nents[p]), between[p]);
+		kfree(out[p]);
+	}
 }
 
 /* sg_split() with each of its allocations failing: -ENOMEM, nothing left. */
@@ -423,6 +461,7 @@ int main(void)
 		COPY_TEST(test_page_iterators_visit_every_page),
 		COPY_TEST(test_split_every_kind_of_point),
 		COPY_TEST(test_split_fault_every_index),
+		COPY_TEST(test_split_zero_size_parts),
 		USIM_TEST(test_sgl_alloc_orders),
 		HIGHMEM_TEST(test_copy_to_and_from_buffer),
 		HIGHMEM_TEST(test_miter_modes_skip_and_stop),

@@ -41,9 +41,9 @@ UNIT_TESTS := $(UNIT_SUITES) test_api_compat
 UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS))) \
 	     $(O)/unit/chain/test_kernel_scatterlist
 
-# git, tar and xz: tests/kport/test_args.sh makes a tiny fake kernel tree;
-# linux-source-6.1: the kernel files usim compiles (scripts/kernel-files.sh).
-DEB_UNIT := gcc make libcmocka-dev valgrind git tar xz-utils linux-source-6.1
+# tar and xz: scripts/kernel-files.sh takes the kernel files usim compiles
+# from linux-source-6.1's tarball.
+DEB_UNIT := gcc make libcmocka-dev valgrind tar xz-utils linux-source-6.1
 # python3-ply and python3-git: checkpatch's SPDX check (scripts/spdxcheck.py).
 DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
@@ -60,7 +60,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kport-series kport-check ktap-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kport-series kport-check ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -188,10 +188,16 @@ sgsim: deps $(SGSIM)
 
 unit-build: deps $(UNIT_BINS)
 
-# The two scripts take longest: started first, they end with the binaries.
+# The script takes longest: started first, it ends with the binaries.
 unit: unit-build $(SGSIM)
-	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh --out $(O)/unit tests/kport/test_args.sh \
-		tests/unit/test_sgsim.sh $(UNIT_BINS)
+	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh --out $(O)/unit tests/unit/test_sgsim.sh \
+		$(UNIT_BINS)
+
+# The kport scripts' handling of KSRC and KBUILD, on a tiny fake tree
+# (git, tar and xz make it): no kernel, not usim, so not in make unit.
+script-test:
+	$(Q)scripts/deps.sh git tar xz-utils
+	$(Q)tests/unit/run-tests.sh --out $(O)/script-test tests/kport/test_args.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -348,10 +354,10 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
 	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
-	$(O)/qemu-parisc/summary $(O)/lint.summary
+	$(O)/qemu-parisc/summary $(O)/lint.summary $(O)/script-test/summary-plain
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit diff valgrind sanitize docs ktap-test qemu \
+	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test qemu \
 		qemu-dma qemu-fault qemu-kasan qemu-parisc lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
@@ -379,8 +385,9 @@ help:
 	@echo "  make qemu-kasan    the same on a second x86 build with KASAN and kmemleak"
 	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
 	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
-	@echo "  make check         everything CI runs: unit, diff, valgrind, sanitize, docs, ktap-test,"
-	@echo "                     qemu, qemu-parisc, lint (which runs kport-check), 30 s of fuzzing"
+	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
+	@echo "                     ktap-test, qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc,"
+	@echo "                     lint (which runs kport-check), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
 	@echo "                     W=1 on the series' files (x86_64 and parisc)"
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
@@ -392,6 +399,7 @@ help:
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
+	@echo "  make script-test   the kport scripts' KSRC/KBUILD handling on a fake tree (no kernel)"
 	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"

@@ -327,6 +327,27 @@ static void test_split_every_kind_of_point(void **state)
 			kfree(out[p]);
 		}
 	}
+	/* And at every link: a table's last byte, the next table's first, one more. */
+	for (k = SG_MAX_SINGLE_ALLOC - 1; k < NENTS; k += SG_MAX_SINGLE_ALLOC - 1) {
+		size_t a, sizes[2];
+		struct scatterlist *out[2];
+		int out_nents[2], p;
+
+		for (a = fx.start[k] - 1; a <= fx.start[k] + 1; a++) {
+			sizes[0] = a;
+			sizes[1] = fx.total - a;
+			assert_int_equal(sg_split(fx.table.sgl, 0, 0, 2, sizes, out, out_nents,
+						  GFP_KERNEL), 0);
+			for (p = 0; p < 2; p++) {
+				assert_int_equal(sg_copy_to_buffer(out[p], out_nents[p], buf,
+								   sizes[p]), sizes[p]);
+				if (memcmp(buf, fx.model + (p ? a : 0), sizes[p]) ||
+				    sg_chain_list_bytes(out[p], out_nents[p]) != sizes[p])
+					fail_msg("split at link %u (byte %zu): part %d", k, a, p);
+				kfree(out[p]);
+			}
+		}
+	}
 	free(buf);
 	/* Not a loop of skipped cases: both kinds were split many times. */
 	assert_true(done[0] >= 30 && done[1] >= 20);

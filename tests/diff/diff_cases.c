@@ -45,6 +45,7 @@
 #include "mock_slab.h"
 #include "usim_report.h"
 #include "sg_chain_cases.h"
+#include "sg_chain_pages_cases.h"
 
 #define SG_BYTES	sizeof(struct scatterlist)
 /* A child that allocates this often is not going to stop. */
@@ -973,22 +974,10 @@ struct pages_arg {
 	unsigned int batch;	/* pages per append call (umem: 512) */
 };
 
-/* What a list describes: the bytes a device may write through it. */
-static unsigned long list_bytes(struct sg_table *t)
-{
-	struct scatterlist *sg;
-	unsigned long bytes = 0;
-	unsigned int i;
-
-	for_each_sg(t->sgl, sg, t->nents, i)
-		bytes += sg->length;
-	return bytes;
-}
-
 /* A list from pages must describe its buffer exactly. */
 static void judge_bytes(struct sg_table *t, unsigned long buffer)
 {
-	unsigned long bytes = list_bytes(t);
+	unsigned long bytes = sg_chain_list_bytes(t->sgl, t->nents);
 
 	if (bytes > buffer)
 		strcpy(cur->cls, "overshoot");
@@ -1267,12 +1256,10 @@ static void case_split(const void *p)
 	set_ret(ret);
 	emit(" skip=%zu total=%zu", skip, total);
 	for (k = 0, at = skip; !ret && k < parts; at += sizes[k], k++) {
-		size_t bytes = 0, dma_bytes = 0;
+		size_t bytes = sg_chain_list_bytes(out[k], sg_nents(out[k])), dma_bytes = 0;
 
 		emit(" part%d(%zu):", k, sizes[k]);
 		emit_list(out[k], 100);
-		for_each_sg(out[k], sg, (unsigned int)sg_nents(out[k]), i)
-			bytes += sg->length;
 		overshoot |= bytes > sizes[k];
 		short_part |= bytes < sizes[k];
 		if (a->mapped) {

@@ -282,6 +282,33 @@ static void test_page_iterators_visit_every_page(void **state)
  * reaching the list's end or ending inside an entry: each part holds the
  * model's bytes of its range and describes no more.
  */
+/*
+ * The parts of split @k, from @skip on: each holds the model's bytes of
+ * its range, has the entries sg_split() said, and describes no more than
+ * its size. Frees them.
+ */
+static void assert_parts_are_model(unsigned int k, struct scatterlist **out,
+				   const int *out_nents, int parts, const size_t *sizes,
+				   size_t skip, unsigned char *buf)
+{
+	size_t at = skip;
+	int p;
+
+	for (p = 0; p < parts; p++) {
+		size_t got = sg_copy_to_buffer(out[p], sg_nents(out[p]), buf, sizes[p]);
+
+		assert_int_equal(got, sizes[p]);
+		assert_int_equal(sg_nents(out[p]), out_nents[p]);
+		if (memcmp(buf, fx.model + at, sizes[p]))
+			fail_msg("split %u: part %d (%zu bytes at %zu) differs", k, p, sizes[p], at);
+		if (sg_chain_list_bytes(out[p], out_nents[p]) != sizes[p])
+			fail_msg("split %u: part %d describes %zu bytes, not %zu", k, p,
+				 sg_chain_list_bytes(out[p], out_nents[p]), sizes[p]);
+		at += sizes[p];
+		kfree(out[p]);
+	}
+}
+
 static void test_split_every_kind_of_point(void **state)
 {
 	unsigned char *buf = malloc(fx.total);
@@ -291,7 +318,7 @@ static void test_split_every_kind_of_point(void **state)
 	(void)state;
 	assert_non_null(buf);
 	for (k = 0; k < 120; k++) {
-		size_t skip = sg_chain_split_skip(k, fx.start, NENTS), sizes[3], at = skip;
+		size_t skip = sg_chain_split_skip(k, fx.start, NENTS), sizes[3];
 		int parts = sg_chain_split_sizes(k, skip, skip_at(k), fx.total, sizes), p;
 		struct scatterlist *out[3], *sg;
 		int out_nents[3];
@@ -311,41 +338,20 @@ static void test_split_every_kind_of_point(void **state)
 					  !offset_in_page(sg->offset + sg->length);
 			short_tails += i + 1 < NENTS && end > fx.start[i] && end < fx.start[i + 1];
 		}
-		for (p = 0; p < parts; p++) {
-			size_t got = sg_copy_to_buffer(out[p], sg_nents(out[p]), buf, sizes[p]);
-
-			assert_int_equal(got, sizes[p]);
-			assert_int_equal(sg_nents(out[p]), out_nents[p]);
-			if (memcmp(buf, fx.model + at, sizes[p]))
-				fail_msg("split %u: part %d (%zu bytes at %zu) differs", k, p,
-					 sizes[p], at);
-			/* The part describes its bytes and no more. */
-			if (sg_chain_list_bytes(out[p], out_nents[p]) != sizes[p])
-				fail_msg("split %u: part %d describes %zu bytes, not %zu", k, p,
-					 sg_chain_list_bytes(out[p], out_nents[p]), sizes[p]);
-			at += sizes[p];
-			kfree(out[p]);
-		}
+		assert_parts_are_model(k, out, out_nents, parts, sizes, skip, buf);
 	}
 	/* And at every link: a table's last byte, the next table's first, one more. */
 	for (k = SG_MAX_SINGLE_ALLOC - 1; k < NENTS; k += SG_MAX_SINGLE_ALLOC - 1) {
 		size_t a, sizes[2];
 		struct scatterlist *out[2];
-		int out_nents[2], p;
+		int out_nents[2];
 
 		for (a = fx.start[k] - 1; a <= fx.start[k] + 1; a++) {
 			sizes[0] = a;
 			sizes[1] = fx.total - a;
 			assert_int_equal(sg_split(fx.table.sgl, 0, 0, 2, sizes, out, out_nents,
 						  GFP_KERNEL), 0);
-			for (p = 0; p < 2; p++) {
-				assert_int_equal(sg_copy_to_buffer(out[p], out_nents[p], buf,
-								   sizes[p]), sizes[p]);
-				if (memcmp(buf, fx.model + (p ? a : 0), sizes[p]) ||
-				    sg_chain_list_bytes(out[p], out_nents[p]) != sizes[p])
-					fail_msg("split at link %u (byte %zu): part %d", k, a, p);
-				kfree(out[p]);
-			}
+			assert_parts_are_model(1000 + k, out, out_nents, 2, sizes, 0, buf);
 		}
 	}
 	free(buf);

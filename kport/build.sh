@@ -43,7 +43,7 @@ missing=$(missing_options)
 if [ -f "$KBUILD/vmlinux" ]; then
 	say "building $KARCH $KTARGET with -j$jobs (incremental; log: $log)"
 else
-	say "building $KARCH $KTARGET with -j$jobs (cold: 1 to 5 minutes; log: $log)"
+	say "building $KARCH $KTARGET with -j$jobs (cold: 5 to 10 minutes; log: $log)"
 fi
 start=$(date +%s)
 set +e

@@ -24,20 +24,20 @@ check() { # NAME COMMAND...: run, count, and show the output of a failure
 copy_matches() { # TREE_PATH REPO_PATH: the series' version of the file is the repo's
 	python3 "$REPO/kport/series_file.py" "$1" $(series_patches) |
 		cmp -s - "$REPO/$2" ||
-		{ echo "kport/patches carries a different $1 than $2: run 'make kport-series'"; return 1; }
+		{ echo "$KPATCHES carries a different $1 than $2: run 'make kport-series'"; return 1; }
 }
 for pair in "${KPORT_COPIES[@]}"; do
 	check "series carries ${pair#*:} unchanged" copy_matches "${pair%%:*}" "${pair#*:}"
 done
 
-# The cover letter in the series is kport/cover-letter.txt with the rows of
+# The cover letter in the series is $KCOVER with the rows of
 # kport/declared-differences, as kport/series.sh writes it.
 cover_matches() {
 	local want
 	# Its first paragraph is the subject, which git folds.
 	want=$(cover_letter | sed '1,/^$/d')
-	[[ "$(cat "$REPO/kport/patches/0000-cover-letter.patch")" == *"$want"* ]] || {
-		echo "the cover letter in kport/patches is not kport/cover-letter.txt with"
+	[[ "$(cat "$REPO/$KPATCHES/0000-cover-letter.patch")" == *"$want"* ]] || {
+		echo "the cover letter in $KPATCHES is not $KCOVER with"
 		echo "kport/declared-differences: run 'make kport-series'"
 		return 1
 	}

@@ -11,7 +11,16 @@
 # KASAN and kmemleak on top (make qemu-kasan), built beside the other.
 : "${SGCHAIN_CACHE:=${XDG_CACHE_HOME:-${HOME:-/var/tmp}/.cache}/sgchain}"
 SGCHAIN_CACHE=$(realpath -m -- "$SGCHAIN_CACHE")
-: "${KSRC:=$SGCHAIN_CACHE/linux-source-6.1}"
+# KVER picks the series and the Debian source package it applies to: 6.1
+# (kport/patches) or 6.12 (kport/patches-6.12), each with its cover letter.
+: "${KVER:=6.1}"
+case "$KVER" in
+6.1) KPATCHES=kport/patches KCOVER=kport/cover-letter.txt ;;
+6.12) KPATCHES=kport/patches-6.12 KCOVER=kport/cover-letter-6.12.txt ;;
+*)
+	printf '[kport] error: KVER=%s: 6.1 or 6.12\n' "$KVER" >&2; exit 1 ;;
+esac
+: "${KSRC:=$SGCHAIN_CACHE/linux-source-$KVER}"
 KSRC=$(realpath -m -- "$KSRC")
 : "${KARCH:=x86_64}"
 : "${KVARIANT:=}"
@@ -28,21 +37,23 @@ parisc)
 *)
 	printf '[kport] error: KARCH=%s: x86_64 or parisc\n' "$KARCH" >&2; exit 1 ;;
 esac
+# What a kernel version needs on top of the architecture's fragment.
+[ "$KVER" = 6.1 ] || KFRAGMENTS+=("kport/config-$KVER")
 case "$KARCH:$KVARIANT" in
 *:) ;;
 x86_64:kasan) KFRAGMENTS+=(kport/config-kasan) ;;
 *)
 	printf '[kport] error: KVARIANT=%s: none, or kasan on x86_64\n' "$KVARIANT" >&2; exit 1 ;;
 esac
-: "${KTARBALL:=/usr/src/linux-source-6.1.tar.xz}"
+: "${KTARBALL:=/usr/src/linux-source-$KVER.tar.xz}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # The files the series carries that are sgchain's own, tree path -> repo path.
 KPORT_COPIES=(
 	"include/linux/scatterlist_chain.h:core/scatterlist_chain.h"
-	"lib/sg_chain_cases.h:tests/unit/sg_chain_cases.h"
-	"lib/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
-	"lib/sg_chain_pages_cases.h:tests/unit/sg_chain_pages_cases.h"
+	"lib/sg_chain/sg_chain_cases.h:tests/unit/sg_chain_cases.h"
+	"lib/sg_chain/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
+	"lib/sg_chain/sg_chain_pages_cases.h:tests/unit/sg_chain_pages_cases.h"
 )
 
 say() { printf '[kport] %s\n' "$*"; }
@@ -83,7 +94,7 @@ kgit() { git -C "$KSRC" -c user.name="sgchain developer" -c user.email=dev@sgcha
 
 # The series' patches in order, without the cover letter; and their hash.
 series_patches() {
-	find "$REPO/kport/patches" -name '[0-9]*.patch' ! -name '0000-*' | sort
+	find "$REPO/$KPATCHES" -name '[0-9]*.patch' ! -name '0000-*' | sort
 }
 series_hash() { series_patches | xargs -r cat | sha1sum | cut -c1-40; }
 
@@ -92,12 +103,13 @@ series_hash() { series_patches | xargs -r cat | sha1sum | cut -c1-40; }
 series_sources() { kgit diff --name-only pristine..HEAD -- '*.c' '*.h'; }
 series_objects() { series_sources | sed -n 's/\.c$/.o/p'; }
 
-# kport/cover-letter.txt with the declared differences from 6.1 in place of
-# its @DECLARED_DIFFERENCES@ line: one source for the suite and the letter.
+# The cover letter of KVER's series (kport/cover-letter*.txt) with the
+# declared differences from 6.1 in place of its @DECLARED_DIFFERENCES@
+# line: one source for the differential suite and the letters.
 cover_letter() {
 	local rows
 	rows=$(python3 "$REPO/tests/diff/compare.py" --cover-letter \
 		--declared "$REPO/kport/declared-differences") || return 1
 	awk -v rows="$rows" '$0 == "@DECLARED_DIFFERENCES@" { print rows; next } { print }' \
-		"$REPO/kport/cover-letter.txt"
+		"$REPO/$KCOVER"
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# make kport-series: regenerate kport/patches from the commits on top of
-# 'pristine' in $KSRC. A core or case-table change copied into the tree by
-# 'make qemu' is folded into the patch that adds that file first, so the
-# committed series always carries the repository's copies byte for byte.
+# make kport-series: regenerate KVER's series (kport/patches for 6.1,
+# kport/patches-6.12 for 6.12) from the commits on top of 'pristine' in
+# $KSRC. A core or case-table change copied into the tree by 'make qemu' is
+# folded into the patch that adds that file first, so the committed series
+# always carries the repository's copies byte for byte.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
@@ -31,11 +32,11 @@ if grep -q '^fixup! ' <<< "$subjects"; then
 		die "autosquash rebase failed in $KSRC; resolve it there"
 fi
 
-rm -f "$REPO"/kport/patches/*.patch
+rm -f "$REPO/$KPATCHES"/*.patch
 kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description "$(cover_letter)"
 kgit format-patch -q --zero-commit --no-signature --cover-letter \
-	--cover-from-description=subject -o "$REPO/kport/patches" pristine..HEAD
-say "wrote $(ls "$REPO"/kport/patches/*.patch | wc -l) files to kport/patches"
+	--cover-from-description=subject -o "$REPO/$KPATCHES" pristine..HEAD
+say "wrote $(ls "$REPO/$KPATCHES"/*.patch | wc -l) files to $KPATCHES"
 
 # The tree now holds exactly the new series: record it as applied.
 series_hash > "$KSRC/.git/sgchain-series"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Make $KSRC the pristine 6.1 tree with sgchain's series applied and the
+# Make $KSRC the pristine Linux $KVER tree with sgchain's series applied and the
 # core copied in. Extracts once (a git repository with a 'pristine' tag);
-# re-applies the series only when kport/patches changed, and copies the
+# re-applies the series only when $KPATCHES changed, and copies the
 # core only when its content changed, so the kernel build stays incremental.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
@@ -9,13 +9,17 @@ source "$(dirname "$0")/env.sh"
 if [ -d "$KSRC/.git" ]; then
 	kgit rev-parse -q --verify pristine >/dev/null ||
 		die "KSRC=$KSRC is a git tree without sgchain's 'pristine' tag; give an empty directory, or leave KSRC unset"
+	# One tree per kernel version: the 6.12 series never lands on 6.1.
+	pristine=$(kgit log -1 --format=%s pristine)
+	[[ "$pristine" == *"linux-source-$KVER" ]] ||
+		die "KSRC=$KSRC holds '$pristine', not linux-source-$KVER (KVER=$KVER); leave KSRC unset or give the $KVER tree"
 elif ! ksrc_creatable; then
 	if [ -e "$KSRC" ]; then
 		die "KSRC=$KSRC is not a tree sgchain prepared, and not empty; give an empty directory, or leave KSRC unset"
 	fi
 	die "KSRC=$KSRC does not exist; sgchain creates a tree only under SGCHAIN_CACHE ($SGCHAIN_CACHE) or in an empty directory: 'mkdir -p $KSRC' if you meant a new tree there"
 else
-	[ -f "$KTARBALL" ] || die "$KTARBALL missing: apt-get install linux-source-6.1"
+	[ -f "$KTARBALL" ] || die "$KTARBALL missing: apt-get install linux-source-$KVER"
 	say "extracting $KTARBALL to $KSRC (about 15 s, 1.5 GB)"
 	rm -rf "$KSRC.tmp" && mkdir -p "$KSRC.tmp"
 	tar -xJf "$KTARBALL" -C "$KSRC.tmp" --strip-components=1
@@ -24,7 +28,7 @@ else
 	# -f: Debian's top-level .gitignore ignores every top-level entry.
 	git -C "$KSRC.tmp" add -A -f
 	git -C "$KSRC.tmp" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid \
-		commit -q -m "Linux 6.1 from Debian's linux-source-6.1"
+		commit -q -m "Linux $KVER from Debian's linux-source-$KVER"
 	git -C "$KSRC.tmp" tag pristine
 	# KSRC is missing or an empty directory here.
 	rmdir "$KSRC" 2>/dev/null || true
@@ -34,22 +38,22 @@ fi
 stamp="$KSRC/.git/sgchain-series"
 want=$(series_hash)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	[ -n "$(series_patches)" ] || die "kport/patches holds no patches"
+	[ -n "$(series_patches)" ] || die "$KPATCHES holds no patches"
 	# Work done in the tree since the series was applied would be lost.
 	if [ -f "$stamp" ] &&
 	   [ "$(kgit rev-parse HEAD)" != "$(cat "$KSRC/.git/sgchain-head" 2>/dev/null)" ]; then
-		die "$KSRC has commits not in kport/patches: run 'make kport-series' or reset the tree"
+		die "$KSRC has commits not in $KPATCHES: run 'make kport-series' or reset the tree"
 	fi
 	copies=$(printf '%s\n' "${KPORT_COPIES[@]}" | cut -d: -f1)
 	dirty=$(kgit status --porcelain --untracked-files=no | cut -c4- |
 		grep -vxF "$copies" || true)
 	[ -z "$dirty" ] || die "uncommitted changes in $KSRC would be lost: $(echo $dirty)"
-	say "applying kport/patches ($(series_patches | wc -l) patches) to the pristine tree"
+	say "applying $KPATCHES ($(series_patches | wc -l) patches) to the pristine tree"
 	kgit am --abort >/dev/null 2>&1 || true
 	kgit reset -q --hard pristine
 	mapfile -t patches < <(series_patches)
 	kgit am -q "${patches[@]}" ||
-		die "the series does not apply to pristine 6.1 (tree left mid-am in $KSRC)"
+		die "the series does not apply to pristine $KVER (tree left mid-am in $KSRC)"
 	echo "$want" > "$stamp"
 	kgit rev-parse HEAD > "$KSRC/.git/sgchain-head"
 fi

@@ -171,7 +171,7 @@ static inline int sg_chain_pages_check(struct scatterlist *sgl,
 
 /*
  * Append @npages pages in calls of @step (0: one call), each telling how
- * many pages are left, stopping before page @upto. The buffer starts at
+ * many pages are left, stopping before page @stop_page. The buffer starts at
  * @offset and holds @size bytes, so the last call may end inside a page.
  * @append is initialised here.
  */
@@ -182,7 +182,7 @@ static inline int sg_chain_append_in_steps(struct sg_append_table *append,
 					   unsigned int offset,
 					   unsigned long size,
 					   unsigned int max_segment,
-					   unsigned int upto, gfp_t gfp)
+					   unsigned int stop_page, gfp_t gfp)
 {
 	unsigned int done = 0;
 	int ret = 0;
@@ -190,7 +190,7 @@ static inline int sg_chain_append_in_steps(struct sg_append_table *append,
 	memset(append, 0, sizeof(*append));
 	if (!step)
 		step = npages;
-	while (done < npages && done < upto) {
+	while (done < npages && done < stop_page) {
 		unsigned int n = min(step, npages - done);
 		unsigned long bytes = (unsigned long)n * PAGE_SIZE -
 				      (done ? 0 : offset);

@@ -41,11 +41,16 @@ UNIT_TESTS := $(UNIT_SUITES) test_api_compat
 UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS))) \
 	     $(O)/unit/chain/test_kernel_scatterlist
 
+# KVER picks the kernel and its series: 6.1 (kport/patches) or 6.12
+# (kport/patches-6.12); a 6.12 run writes to $(O)/TARGET-6.12.
+KVER ?= 6.1
+KSUFFIX := $(if $(filter 6.1,$(KVER)),,-$(KVER))
+
 # tar and xz: scripts/kernel-files.sh takes the kernel files usim compiles
 # from linux-source-6.1's tarball.
 DEB_UNIT := gcc make libcmocka-dev valgrind tar xz-utils linux-source-6.1
 # python3-ply and python3-git: checkpatch's SPDX check (scripts/spdxcheck.py).
-DEB_QEMU := linux-source-6.1 qemu-system-x86 busybox-static gcc make libc6-dev \
+DEB_QEMU := linux-source-$(KVER) qemu-system-x86 busybox-static gcc make libc6-dev \
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
 	    python3 python3-ply python3-git
 
@@ -54,13 +59,13 @@ DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc
 DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
 
 # Kernel tree and build directory: outside the repository (kport/env.sh).
-export KSRC KBUILD KBUILD_PARISC KBUILD_KASAN SGCHAIN_CACHE QEMU_TIMEOUT JOBS
+export KVER KSRC KBUILD KBUILD_PARISC KBUILD_KASAN SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 # apt-get's output, kept out of the test output (scripts/deps.sh).
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kport-series kport-check ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kunit kunit-parse kport-series kport-check ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -220,13 +225,25 @@ valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
 
 qemu: qemu-deps
-	$(call summarised,tests/qemu/run.sh $(O)/qemu)
+	$(call summarised,tests/qemu/run.sh $(O)/qemu$(KSUFFIX))
+
+# make qemu's console log read again by the tree's own kunit.py parse: the
+# two parsers' counts must agree, suite by suite.
+kunit-parse: qemu-deps
+	$(call summarised,tests/qemu/run-ktap-agree.sh $(O)/kunit-parse$(KSUFFIX) \
+		$(O)/qemu$(KSUFFIX)/console.log)
+
+# The suites through kunit.py with lib/sg_chain/.kunitconfig: User Mode
+# Linux, and with KUNIT_ARCHS="um x86_64" under QEMU too.
+KUNIT_ARCHS ?= um
+kunit: qemu-deps
+	$(call summarised,tests/kunit/run.sh $(O)/kunit$(KSUFFIX) $(KUNIT_ARCHS))
 
 # The x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and forced
 # swiotlb, with disks that DMA-map chained tables. DMA_RUNS picks runs.
 DMA_RUNS ?= intel amd swiotlb
 qemu-dma: qemu-deps
-	$(call summarised,tests/qemu/run-dma.sh $(O)/qemu-dma $(DMA_RUNS))
+	$(call summarised,tests/qemu/run-dma.sh $(O)/qemu-dma$(KSUFFIX) $(DMA_RUNS))
 
 # Big I/O from several processes while failslab fails the sg pools and
 # fail_page_alloc page allocations: on the kernel of make qemu, and on a
@@ -234,12 +251,12 @@ qemu-dma: qemu-deps
 # KSRC.build/x86_64-kasan). FAULT_PROCS, FAULT_ROUNDS, FAULT_FAILSLAB.
 export FAULT_PROCS FAULT_ROUNDS FAULT_FAILSLAB
 qemu-fault: qemu-deps
-	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-fault)
+	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-fault$(KSUFFIX))
 
 qemu-kasan: export KVARIANT := kasan
 qemu-kasan: export KBUILD := $(KBUILD_KASAN)
 qemu-kasan: qemu-deps
-	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-kasan)
+	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-kasan$(KSUFFIX))
 
 # The same series on parisc, which cannot chain: every list one table.
 # Its own build directory (KBUILD_PARISC, default KSRC.build/parisc).
@@ -247,7 +264,7 @@ qemu-parisc: export KARCH := parisc
 qemu-parisc: export KBUILD := $(KBUILD_PARISC)
 qemu-parisc: qemu-deps
 	$(Q)scripts/deps.sh $(DEB_PARISC)
-	$(call summarised,tests/qemu/run.sh $(O)/qemu-parisc)
+	$(call summarised,tests/qemu/run.sh $(O)/qemu-parisc$(KSUFFIX))
 
 # The benchmark: sgchain, Linux 6.1's own code (the differential suite's
 # copy of the 6.1 files, never committed) and a flat array, in one binary.
@@ -330,8 +347,9 @@ docs-deps:
 	$(Q)scripts/deps.sh doxygen graphviz python3
 
 # Static checks: cppcheck, clang-tidy, checkpatch, kernel-doc, sparse.
+# Both series: 6.1 in KSRC (x86_64 and parisc), 6.12 in its default tree.
 lint: qemu-deps $(KFILES_STAMP)
-	$(Q)scripts/deps.sh cppcheck clang-tidy sparse $(DEB_PARISC)
+	$(Q)scripts/deps.sh cppcheck clang-tidy sparse linux-source-6.12 $(DEB_PARISC)
 	$(Q)mkdir -p $(O)
 	$(Q)KFILES=$(KFILES) scripts/lint.sh | tee $(O)/lint.log
 	$(Q)tail -n 1 $(O)/lint.log | sed 's/^lint: //' > $(O)/lint.summary
@@ -354,11 +372,18 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
 	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
-	$(O)/qemu-parisc/summary $(O)/lint.summary $(O)/script-test/summary-plain
+	$(O)/qemu-parisc/summary $(O)/lint.summary $(O)/script-test/summary-plain \
+	$(O)/kunit-parse/summary $(O)/kunit/summary \
+	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary
+# The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
+# name 6.1's); lint checks both series.
+K612 := KVER=6.12 KSRC= KBUILD=
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
 	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test qemu \
-		qemu-dma qemu-fault qemu-kasan qemu-parisc lint
+		kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc
+	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
+	$(Q)$(MAKE) --no-print-directory lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
@@ -374,7 +399,7 @@ list-tests:
 
 help:
 	@echo "sgchain targets:"
-	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 with the core;"
+	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 (KVER=6.12: 6.12) with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
 	@echo "  make qemu-dma      the x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and"
 	@echo "                     swiotlb=force: sg_chain_dma + I/O through virtio-scsi, megasas,"
@@ -385,11 +410,16 @@ help:
 	@echo "  make qemu-kasan    the same on a second x86 build with KASAN and kmemleak"
 	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
 	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
+	@echo "  make kunit         the suites through the tree's kunit.py with lib/sg_chain/.kunitconfig,"
+	@echo "                     as User Mode Linux; KUNIT_ARCHS='um x86_64' adds QEMU (TCG)"
+	@echo "  make kunit-parse   kunit.py parse on make qemu's console log: its counts must equal"
+	@echo "                     make qemu's own parser's, suite by suite"
 	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
-	@echo "                     ktap-test, qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc,"
-	@echo "                     lint (which runs kport-check), 30 s of fuzzing"
+	@echo "                     ktap-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
+	@echo "                     qemu-parisc; qemu, qemu-dma and kunit-parse with KVER=6.12;"
+	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
-	@echo "                     W=1 on the series' files (x86_64 and parisc)"
+	@echo "                     W=1 on the series' files (6.1 on x86_64 and parisc, 6.12 on x86_64)"
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, the kernel's own"
@@ -401,7 +431,7 @@ help:
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
 	@echo "  make script-test   the kport scripts' KSRC/KBUILD handling on a fake tree (no kernel)"
 	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
-	@echo "  make kport-series  regenerate kport/patches from the commits in KSRC"
+	@echo "  make kport-series  regenerate kport/patches (KVER=6.12: kport/patches-6.12) from KSRC's commits"
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"
@@ -411,7 +441,9 @@ help:
 	@echo "  make clean         remove $(O)/ (the kernel tree and build stay in the cache)"
 	@echo "knobs: O=DIR (build directory, now $(O))  V=1 (show commands)  CC=compiler"
 	@echo "       SGCHAIN_CACHE=DIR (default ~/.cache/sgchain)"
-	@echo "       KSRC=DIR (kernel tree, default SGCHAIN_CACHE/linux-source-6.1; a new tree is"
+	@echo "       KVER=6.1|6.12 (the kernel and its series for qemu*, kunit*, kport-*: now $(KVER);"
+	@echo "                 6.12 outputs go to $(O)/TARGET-6.12)"
+	@echo "       KSRC=DIR (kernel tree, default SGCHAIN_CACHE/linux-source-KVER; a new tree is"
 	@echo "                 extracted only into a missing KSRC inside SGCHAIN_CACHE or an empty directory)"
 	@echo "       KBUILD=DIR (kernel objects, default KSRC.build/x86_64; refused if it holds another tree's build)"
 	@echo "       KBUILD_PARISC=DIR (the parisc kernel's objects, default KSRC.build/parisc)"

@@ -198,11 +198,13 @@ unit: unit-build $(SGSIM)
 	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh --out $(O)/unit tests/unit/test_sgsim.sh \
 		$(UNIT_BINS)
 
-# The kport scripts' handling of KSRC and KBUILD, on a tiny fake tree
-# (git, tar and xz make it): no kernel, not usim, so not in make unit.
+# The kport scripts without a kernel, so not in make unit: their handling
+# of KSRC and KBUILD on a tiny fake tree (git, tar and xz make it), and
+# kport-check's copy checks on both series and on planted bugs (python3).
 script-test:
-	$(Q)scripts/deps.sh git tar xz-utils
-	$(Q)tests/unit/run-tests.sh --out $(O)/script-test tests/kport/test_args.sh
+	$(Q)scripts/deps.sh git tar xz-utils python3
+	$(Q)tests/unit/run-tests.sh --out $(O)/script-test tests/kport/test_args.sh \
+		tests/kport/test_copies.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -354,7 +356,8 @@ lint: qemu-deps $(KFILES_STAMP)
 	$(Q)KFILES=$(KFILES) scripts/lint.sh | tee $(O)/lint.log
 	$(Q)tail -n 1 $(O)/lint.log | sed 's/^lint: //' > $(O)/lint.summary
 
-kport-series:
+# Makes KSRC first if it is missing: linux-source-KVER's tarball.
+kport-series: qemu-deps
 	$(Q)kport/series.sh
 
 kport-check: qemu-deps
@@ -429,9 +432,12 @@ help:
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
-	@echo "  make script-test   the kport scripts' KSRC/KBUILD handling on a fake tree (no kernel)"
-	@echo "  make kport-check   series carries the core unchanged; checkpatch --strict; kernel-doc"
-	@echo "  make kport-series  regenerate kport/patches (KVER=6.12: kport/patches-6.12) from KSRC's commits"
+	@echo "  make script-test   the kport scripts without a kernel: KSRC/KBUILD handling on a fake"
+	@echo "                     tree, and kport-check's copy checks on both series and planted bugs"
+	@echo "  make kport-check   the series leaves every file it adds as the repository holds it"
+	@echo "                     (core/, the case tables, kport/lib/); checkpatch --strict; kernel-doc"
+	@echo "  make kport-series  fold changed repository files into the series, then regenerate"
+	@echo "                     kport/patches (KVER=6.12: kport/patches-6.12) from KSRC, made if missing"
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"

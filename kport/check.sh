@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # make kport-check: the committed series against the repository and the
 # kernel's own checkers.
-#  - the files the series adds from the repository (the core, the case
-#    table) are byte for byte the repository's: edit core/, then run
-#    'make kport-series', never the other way round;
+#  - every file the series adds has its home in the repository
+#    (KPORT_COPIES: the core, the case tables, kport/lib/), and the series
+#    leaves each byte for byte as the repository holds it: edit the
+#    repository's file, then run 'make kport-series', never the other way
+#    round;
 #  - scripts/checkpatch.pl --strict reports nothing on the series;
 #  - scripts/kernel-doc -none accepts the core's comments.
+# 'check.sh --copies DIR' checks only the copies, of the series in DIR,
+# without a kernel tree (tests/kport/test_copies.sh plants bugs there).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
-[ -x "$KSRC/scripts/checkpatch.pl" ] || die "no tree at $KSRC: run 'make qemu' first"
+copies_dir=$REPO/$KPATCHES
+only_copies=false
+if [ "${1:-}" = --copies ]; then
+	[ -d "${2:-}" ] || die "usage: check.sh [--copies PATCH_DIR]"
+	copies_dir=$2 only_copies=true
+fi
 failed=0 passed=0
 check() { # NAME COMMAND...: run, count, and show the output of a failure
 	local name=$1 out
@@ -21,14 +30,44 @@ check() { # NAME COMMAND...: run, count, and show the output of a failure
 	fi
 }
 
-copy_matches() { # TREE_PATH REPO_PATH: the series' version of the file is the repo's
-	python3 "$REPO/kport/series_file.py" "$1" $(series_patches) |
-		cmp -s - "$REPO/$2" ||
-		{ echo "$KPATCHES carries a different $1 than $2: run 'make kport-series'"; return 1; }
+copied_series() { find "$copies_dir" -name '[0-9]*.patch' ! -name '0000-*' | sort; }
+copy_matches() { # TREE_PATH REPO_PATH: the series leaves the file as the repo holds it
+	local series_copy rc=0
+	series_copy=$(mktemp)
+	python3 "$REPO/kport/series_file.py" "$1" $(copied_series) > "$series_copy" || rc=1
+	if [ "$rc" -eq 0 ] && ! cmp -s "$series_copy" "$REPO/$2"; then
+		echo "$copies_dir leaves $1 other than $2 holds it: run 'make kport-series'"
+		diff "$series_copy" "$REPO/$2" | head -10
+		rc=1
+	fi
+	rm -f "$series_copy"
+	return "$rc"
 }
 for pair in "${KPORT_COPIES[@]}"; do
 	check "series carries ${pair#*:} unchanged" copy_matches "${pair%%:*}" "${pair#*:}"
 done
+
+# A file the series adds that the repository does not hold would live only
+# as patch text again.
+added_are_copies() {
+	local homeless
+	homeless=$(awk '/^diff --git a\// { path = substr($3, 3) }
+			/^new file mode/ { print path }' $(copied_series) |
+		grep -vxF -f <(printf '%s\n' "${KPORT_COPIES[@]%%:*}") || true)
+	[ -z "$homeless" ] || {
+		echo "the series adds files that have no home in the repository" \
+			"(kport/lib/ mirrors the tree):"
+		printf '  %s\n' $homeless
+		return 1
+	}
+}
+check "every file the series adds is a file of the repository" added_are_copies
+if $only_copies; then
+	echo "kport-check: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+fi
+[ -x "$KSRC/scripts/checkpatch.pl" ] || die "no tree at $KSRC: run 'make qemu' first"
 
 # The cover letter in the series is $KCOVER with the rows of
 # kport/declared-differences, as kport/series.sh writes it.
@@ -50,6 +89,10 @@ check "cover letter lists kport/declared-differences" cover_matches
 #                      definition, moved unchanged, draws the same check.
 #  FILE_PATH_CHANGES   6.1 has no MAINTAINERS entry for lib/scatterlist.c
 #                      or its headers for the new files to join.
+#  LINUX_VERSION_CODE  both series carry the same suite files, and
+#                      lib/sg_chain/sg_chain_compat.h is the one place that
+#                      spells what 6.1 and 6.12 name differently (the check
+#                      after this keeps it the only one).
 #  AVOID_BUG           the core keeps exactly 6.1's BUG_ONs (the check
 #                      below lists them): misuse that a void function cannot
 #                      report, where going on would send data to the wrong
@@ -59,7 +102,7 @@ check "cover letter lists kport/declared-differences" cover_matches
 # which another python3 on the PATH may lack.
 checkpatch() {
 	cd "$KSRC" && PATH="/usr/bin:$PATH" perl scripts/checkpatch.pl --strict --quiet \
-		--ignore MACRO_ARG_REUSE,FILE_PATH_CHANGES,AVOID_BUG "$1"
+		--ignore MACRO_ARG_REUSE,FILE_PATH_CHANGES,LINUX_VERSION_CODE,AVOID_BUG "$1"
 }
 checkpatch_clean() { # PATCH: no report, and no helper that failed to run
 	local out
@@ -69,6 +112,18 @@ checkpatch_clean() { # PATCH: no report, and no helper that failed to run
 for patch in $(series_patches); do
 	check "checkpatch --strict $(basename "$patch")" checkpatch_clean "$patch"
 done
+
+version_checks_in_compat() { # no LINUX_VERSION_CODE outside sg_chain_compat.h
+	local where
+	where=$(awk '/^diff --git a\// { path = substr($3, 3) }
+		/^[+].*LINUX_VERSION_CODE/ && path != "lib/sg_chain/sg_chain_compat.h" {
+			print path }' $(series_patches) | sort -u)
+	[ -z "$where" ] || {
+		echo "LINUX_VERSION_CODE outside lib/sg_chain/sg_chain_compat.h:" $where
+		return 1
+	}
+}
+check "kernel versions are told apart in sg_chain_compat.h only" version_checks_in_compat
 
 # The BUG_ONs of 6.1's scatterlist.h (sg_assign_page, sg_page, sg_set_buf),
 # lib/scatterlist.c (sg_last) and lib/sg_pool.c (sg_pool_index), and no

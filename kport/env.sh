@@ -48,13 +48,19 @@ esac
 : "${KTARBALL:=/usr/src/linux-source-$KVER.tar.xz}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-# The files the series carries that are sgchain's own, tree path -> repo path.
+# Every file the series adds, as "tree path:repo path": the core, the case
+# tables the cmocka suites share, and kport/lib/, which mirrors the tree
+# (kport/lib/sg_chain/X is lib/sg_chain/X). Both series carry each one byte
+# for byte; kport/check.sh fails on a file the series adds that is not here.
 KPORT_COPIES=(
 	"include/linux/scatterlist_chain.h:core/scatterlist_chain.h"
 	"lib/sg_chain/sg_chain_cases.h:tests/unit/sg_chain_cases.h"
 	"lib/sg_chain/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
 	"lib/sg_chain/sg_chain_pages_cases.h:tests/unit/sg_chain_pages_cases.h"
 )
+while IFS= read -r mirrored; do
+	KPORT_COPIES+=("${mirrored#kport/}:$mirrored")
+done < <(cd "$REPO" && find kport/lib -type f | LC_ALL=C sort)
 
 say() { printf '[kport] %s\n' "$*"; }
 die() { printf '[kport] error: %s\n' "$*" >&2; exit 1; }

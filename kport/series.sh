@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
 # make kport-series: regenerate KVER's series (kport/patches for 6.1,
 # kport/patches-6.12 for 6.12) from the commits on top of 'pristine' in
-# $KSRC. A core or case-table change copied into the tree by 'make qemu' is
-# folded into the patch that adds that file first, so the committed series
-# always carries the repository's copies byte for byte.
+# $KSRC. A change to a file the series takes from the repository (the core,
+# the case tables, kport/lib/), copied into the tree by 'make qemu', is first
+# folded into the last commit that touches that file: the commit that adds
+# it, or for a file several patches grow (a suite's Makefile, Kconfig), the
+# last of them. Folded there, it never conflicts with a later commit, and
+# the committed series always ends with the repository's copies byte for
+# byte. To put a change elsewhere, commit it in $KSRC yourself first.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
-[ -d "$KSRC/.git" ] || die "no tree at $KSRC: run 'make qemu' (or kport/tree.sh) first"
+# No tree yet (the other kernel's, say): make one with the committed series,
+# into which the repository's files then fold.
+[ -d "$KSRC/.git" ] || "$REPO/kport/tree.sh"
 kgit rev-parse -q --verify pristine >/dev/null || die "$KSRC has no 'pristine' tag"
 
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*}
-	cp "$REPO/${pair#*:}" "$KSRC/$tree_path"
-	if ! kgit diff --quiet HEAD -- "$tree_path"; then
-		adder=$(kgit log --format=%H --diff-filter=A pristine..HEAD -- "$tree_path" | tail -n 1)
-		[ -n "$adder" ] || die "no commit on top of pristine adds $tree_path"
-		say "folding the new $tree_path into $(kgit log -1 --format='%h %s' "$adder")"
+	# Copied only if it differs: a new mtime alone would rebuild every
+	# object that includes it.
+	if ! cmp -s "$REPO/${pair#*:}" "$KSRC/$tree_path"; then
+		mkdir -p "$(dirname "$KSRC/$tree_path")"
+		cp "$REPO/${pair#*:}" "$KSRC/$tree_path"
+	fi
+	if [ -n "$(kgit status --porcelain --ignored -- "$tree_path")" ]; then
+		last=$(kgit log -1 --format=%H pristine..HEAD -- "$tree_path")
+		[ -n "$last" ] ||
+			die "no commit of the series adds $tree_path (new in ${pair#*:}?): in $KSRC, 'git add -f $tree_path' and commit it into the patch where it belongs ('git commit --fixup=COMMIT'), then run 'make kport-series' again"
+		say "folding the new $tree_path into $(kgit log -1 --format='%h %s' "$last")"
 		kgit add -f "$tree_path"
-		kgit commit -q --fixup="$adder"
+		kgit commit -q --fixup="$last"
 	fi
 done
 if [ -n "$(kgit status --porcelain --untracked-files=no)" ]; then
@@ -28,13 +40,34 @@ fi
 # Not a pipe into grep -q: under pipefail, git's SIGPIPE would read as "no".
 subjects=$(kgit log --format=%s pristine..HEAD)
 if grep -q '^fixup! ' <<< "$subjects"; then
+	# The rebase rewrites every file the series touches, and each ends as
+	# it was (the fixups are already in the working tree): give each its
+	# time back, or the next build recompiles about 200 objects for nothing.
+	times=$(mktemp -d)
+	mapfile -t touched < <(kgit diff --name-only pristine)
+	for i in "${!touched[@]}"; do
+		f="$KSRC/${touched[$i]}"
+		if [ -f "$f" ]; then
+			touch -r "$f" "$times/$i"
+			cp "$f" "$times/$i.content"
+		fi
+	done
 	GIT_SEQUENCE_EDITOR=true kgit rebase -q -i --autosquash pristine ||
 		die "autosquash rebase failed in $KSRC; resolve it there"
+	for i in "${!touched[@]}"; do
+		f="$KSRC/${touched[$i]}"
+		if [ -f "$times/$i" ] && cmp -s "$f" "$times/$i.content"; then
+			touch -r "$times/$i" "$f"
+		fi
+	done
+	rm -rf "$times"
 fi
 
 rm -f "$REPO/$KPATCHES"/*.patch
 kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description "$(cover_letter)"
-kgit format-patch -q --zero-commit --no-signature --cover-letter \
+# core.abbrev fixed: git's default grows with the number of objects, which
+# would rewrite every index line of a series regenerated in a new tree.
+kgit -c core.abbrev=9 format-patch -q --zero-commit --no-signature --cover-letter \
 	--cover-from-description=subject -o "$REPO/$KPATCHES" pristine..HEAD
 say "wrote $(ls "$REPO/$KPATCHES"/*.patch | wc -l) files to $KPATCHES"
 

@@ -58,12 +58,13 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	kgit rev-parse HEAD > "$KSRC/.git/sgchain-head"
 fi
 
-# A changed core goes in as a working-tree change; 'make kport-series'
-# folds it into the patch that adds the file.
+# A changed copy (the core, a case table, a file of kport/lib/) goes in as
+# a working-tree change; 'make kport-series' folds it into the series.
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*} repo_path=${pair#*:}
 	if ! cmp -s "$REPO/$repo_path" "$KSRC/$tree_path"; then
 		say "copying $repo_path to $tree_path"
+		mkdir -p "$(dirname "$KSRC/$tree_path")"
 		cp "$REPO/$repo_path" "$KSRC/$tree_path"
 	fi
 done

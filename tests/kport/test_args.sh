@@ -3,26 +3,8 @@
 # where a tree may be created, that each tree gets its own build directory,
 # and that a build directory of another tree is never taken over. Runs in
 # a scratch directory with its own SGCHAIN_CACHE and a tiny fake tarball.
-set -u
-repo="$(cd "$(dirname "$0")/../.." && pwd)"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
+source "$(dirname "$0")/tap.sh"
 echo "1..13"
-
-ok() { # DESCRIPTION CONDITION...
-	local desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		fails=$((fails + 1))
-	fi
-}
-has() { grep -qF -- "$2" <<< "$1"; }
 
 # A sandbox: the cache, and a tarball holding one file, as Debian's does.
 export SGCHAIN_CACHE="$tmp/cache"
@@ -93,4 +75,4 @@ ok "make qemu's runner with a mistyped KSRC stops before building" \
 ok "... and the default build's source link and .config are unchanged" \
 	[ "$(snapshot)" = "$before" ]
 
-exit $((fails > 0))
+tap_done

@@ -1,0 +1,655 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite sg_chain_dma: chained lists built by sg_alloc_table_chained()
+ * mapped by the kernel's own DMA code on a real device of the machine, and
+ * the mapping itself checked:
+ *  - behind an IOMMU (dma-iommu): the segments are the ones the model of
+ *    sg_chain_dma_cases.h predicts (the model a userspace IOMMU fake is
+ *    held to as well), they respect the device's segment limits, every
+ *    page of every entry translates back to its own page and offset, the
+ *    list's own offsets and lengths come back, and unmap removes every
+ *    translation;
+ *  - with swiotlb forced: the bytes reach the bounce slots for the device,
+ *    come back to the entries' pages on sync for the CPU and on unmap (and
+ *    not for DMA_TO_DEVICE), and a full pool refuses a list without
+ *    keeping a slot.
+ * Without such a device the cases skip, saying why.
+ */
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/dma-direct.h>
+#include <linux/dma-mapping.h>
+#include <linux/iommu.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
+#include <linux/notifier.h>
+#include <linux/panic_notifier.h>
+#include <linux/pci.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/swiotlb.h>
+
+#include "sg_chain_compat.h"
+#include "sg_chain_dma_cases.h"
+
+#define SG_CHAIN_DMA_MAX	2048	/* the largest of sg_chain_dma_sizes */
+/* Blocks of 1024 contiguous pages, or the largest the allocator gives. */
+#define SG_CHAIN_DMA_BLOCK_ORDER	\
+	(SG_CHAIN_MAX_PAGE_ORDER < 10 ? SG_CHAIN_MAX_PAGE_ORDER : 10)
+#define SG_CHAIN_DMA_BLOCK	BIT(SG_CHAIN_DMA_BLOCK_ORDER)
+
+/* Found and allocated once for the suite. */
+static struct sg_chain_dma {
+	struct device *dev;
+	struct iommu_domain *domain;	/* NULL: swiotlb bounces */
+	struct page *pages[SG_CHAIN_DMA_MAX];	/* single pages */
+	struct page *blocks[SG_CHAIN_DMA_MAX / SG_CHAIN_DMA_BLOCK];
+	unsigned int seg_len[SG_CHAIN_DMA_MAX];
+	dma_addr_t seg_addr[SG_CHAIN_DMA_MAX];
+} *sg_chain_dma;
+
+/* A device whose mappings go through dma-iommu, or through forced swiotlb. */
+static struct device *sg_chain_dma_device(struct iommu_domain **domain)
+{
+	struct pci_dev *pdev = NULL;
+
+	/* The reference for_each_pci_dev() holds is kept for the suite. */
+	for_each_pci_dev(pdev) {
+		struct iommu_domain *d = iommu_get_domain_for_dev(&pdev->dev);
+
+		if (d && (d->type & __IOMMU_DOMAIN_DMA_API)) {
+			*domain = d;
+			return &pdev->dev;
+		}
+		if (!d && is_swiotlb_force_bounce(&pdev->dev)) {
+			*domain = NULL;
+			return &pdev->dev;
+		}
+	}
+	return NULL;
+}
+
+/* One list to map: a size, a layout of entries, and where its pages are. */
+struct sg_chain_dma_case {
+	unsigned int nents;
+	unsigned int layout;
+	bool contiguous;
+};
+
+/*
+ * The list being mapped, for the panic notifier: a mapper that oopses on
+ * a chained list (a BUG on a link taken for data) must not take the list
+ * size with it.
+ */
+static const struct sg_chain_dma_case *sg_chain_dma_mapping;
+
+static int sg_chain_dma_panic(struct notifier_block *nb, unsigned long event,
+			      void *data)
+{
+	const struct sg_chain_dma_case *c = READ_ONCE(sg_chain_dma_mapping);
+
+	if (c)
+		pr_emerg("sg_chain_dma: crashed mapping a list of %u entries (%s, %s pages)\n",
+			 c->nents, sg_chain_dma_layout_names[c->layout],
+			 c->contiguous ? "contiguous" : "scattered");
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block sg_chain_dma_panic_nb = {
+	.notifier_call = sg_chain_dma_panic,
+};
+
+static void sg_chain_dma_suite_exit(struct kunit_suite *suite)
+{
+	struct sg_chain_dma *ctx = sg_chain_dma;
+	unsigned int i;
+
+	if (!ctx)
+		return;
+	for (i = 0; i < ARRAY_SIZE(ctx->pages) && ctx->pages[i]; i++)
+		__free_page(ctx->pages[i]);
+	for (i = 0; i < ARRAY_SIZE(ctx->blocks) && ctx->blocks[i]; i++)
+		__free_pages(ctx->blocks[i], SG_CHAIN_DMA_BLOCK_ORDER);
+	if (ctx->dev)
+		pci_dev_put(to_pci_dev(ctx->dev));
+	atomic_notifier_chain_unregister(&panic_notifier_list,
+					 &sg_chain_dma_panic_nb);
+	kfree(ctx);
+	sg_chain_dma = NULL;
+}
+
+static int sg_chain_dma_suite_init(struct kunit_suite *suite)
+{
+	struct sg_chain_dma *ctx;
+	unsigned int i;
+
+	/* Disks probed asynchronously must not map while the pool is full. */
+	wait_for_device_probe();
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+	sg_chain_dma = ctx;
+	atomic_notifier_chain_register(&panic_notifier_list,
+				       &sg_chain_dma_panic_nb);
+	ctx->dev = sg_chain_dma_device(&ctx->domain);
+	if (!ctx->dev)
+		return 0;
+	/* Single pages, used in a stride order: hardly ever adjacent. */
+	for (i = 0; i < ARRAY_SIZE(ctx->pages); i++) {
+		ctx->pages[i] = alloc_page(GFP_KERNEL);
+		if (!ctx->pages[i])
+			goto nomem;
+	}
+	/* Physically contiguous blocks, for the contiguous layout. */
+	for (i = 0; i < ARRAY_SIZE(ctx->blocks); i++) {
+		ctx->blocks[i] = alloc_pages(GFP_KERNEL | __GFP_NOWARN,
+					     SG_CHAIN_DMA_BLOCK_ORDER);
+		if (!ctx->blocks[i])
+			goto nomem;
+	}
+	return 0;
+nomem:
+	sg_chain_dma_suite_exit(suite);
+	return -ENOMEM;
+}
+
+static int sg_chain_dma_init(struct kunit *test)
+{
+	test->priv = sg_chain_dma;
+	return 0;
+}
+
+/* A case that stopped on a failed assertion maps nothing any more. */
+static void sg_chain_dma_exit(struct kunit *test)
+{
+	WRITE_ONCE(sg_chain_dma_mapping, NULL);
+}
+
+/*
+ * Each case below maps every size of sg_chain_dma_sizes on scattered and
+ * on contiguous pages, in one layout: plain cases, not parameterised
+ * ones, so that a case can skip with its reason (6.1 prints a skipped
+ * parameter as a bare "ok").
+ */
+static void sg_chain_dma_each_list(struct kunit *test, unsigned int layout,
+				   void (*one)(struct kunit *test,
+					       const struct sg_chain_dma_case *c))
+{
+	struct sg_chain_dma_case c = { .layout = layout };
+	unsigned int i, contiguous;
+
+	for (contiguous = 0; contiguous < 2; contiguous++) {
+		for (i = 0; i < ARRAY_SIZE(sg_chain_dma_sizes); i++) {
+			c.nents = sg_chain_dma_sizes[i];
+			c.contiguous = contiguous;
+			WRITE_ONCE(sg_chain_dma_mapping, &c);
+			one(test, &c);
+			WRITE_ONCE(sg_chain_dma_mapping, NULL);
+		}
+	}
+}
+
+static struct page *sg_chain_dma_page(struct sg_chain_dma *ctx,
+				      const struct sg_chain_dma_case *c,
+				      unsigned int i)
+{
+	if (c->contiguous)
+		return nth_page(ctx->blocks[i / SG_CHAIN_DMA_BLOCK],
+				i % SG_CHAIN_DMA_BLOCK);
+	return ctx->pages[(i * 769) % SG_CHAIN_DMA_MAX];
+}
+
+/* Bumped for every list built: no two lists' bytes are alike. */
+static unsigned int sg_chain_dma_generation;
+
+/*
+ * The byte at @pos of entry @i in the list of @generation, as the CPU (@who
+ * 0) or the device (1, then 2) wrote it.
+ */
+static u8 sg_chain_dma_byte(unsigned int generation, unsigned int i,
+			    unsigned int pos, int who)
+{
+	u32 x = (generation * 0x9e3779b9u) ^ (i * 0x85ebca6bu) ^
+		(pos * 0xc2b2ae35u) ^ (who * 0x27d4eb2fu);
+
+	return (x ^ (x >> 15)) * 0x2c1b3c6du >> 24;
+}
+
+/*
+ * A chained list of @c from the pools, its entries on the suite's pages,
+ * filled with the CPU's bytes. Returns the list's generation, or 0 if the
+ * pools are empty.
+ */
+static unsigned int sg_chain_dma_build(struct kunit *test,
+				       struct sg_table *table,
+				       const struct sg_chain_dma_case *c)
+{
+	unsigned int gen = ++sg_chain_dma_generation ?: ++sg_chain_dma_generation;
+	struct sg_chain_dma *ctx = test->priv;
+	struct scatterlist *sg;
+	unsigned int i, off, len, k;
+
+	if (sg_alloc_table_chained(table, c->nents, NULL, 0))
+		return 0;
+	for_each_sgtable_sg(table, sg, i) {
+		u8 *p;
+
+		sg_chain_dma_entry(c->layout, i, &off, &len);
+		sg_set_page(sg, sg_chain_dma_page(ctx, c, i), len, off);
+		p = sg_virt(sg);
+		for (k = 0; k < len; k++)
+			p[k] = sg_chain_dma_byte(gen, i, k, 0);
+	}
+	return gen;
+}
+
+static void sg_chain_dma_skip_without_device(struct kunit *test, bool iommu)
+{
+	struct sg_chain_dma *ctx = test->priv;
+
+	if (!ctx || !ctx->dev)
+		kunit_skip(test, "no PCI device behind a DMA IOMMU domain or forced swiotlb");
+	if (iommu && !ctx->domain)
+		kunit_skip(test, "no IOMMU: %s bounces through swiotlb",
+			   dev_name(ctx->dev));
+	if (!iommu && ctx->domain)
+		kunit_skip(test, "swiotlb is not forced: %s is behind an IOMMU",
+			   dev_name(ctx->dev));
+	/* What the model of the segments assumes of the IOMMU and the device. */
+	if (iommu && (1UL << __ffs(ctx->domain->pgsize_bitmap)) != PAGE_SIZE)
+		kunit_skip(test, "IOMMU pages of %lu bytes: the model has PAGE_SIZE",
+			   1UL << __ffs(ctx->domain->pgsize_bitmap));
+	if (iommu && to_pci_dev(ctx->dev)->untrusted)
+		kunit_skip(test, "%s is untrusted: dma-iommu bounces its lists",
+			   dev_name(ctx->dev));
+	if (iommu && dma_get_seg_boundary(ctx->dev) <
+	    (unsigned long)SG_CHAIN_DMA_MAX * PAGE_SIZE - 1)
+		kunit_skip(test, "a segment boundary below the lists: the model has none");
+}
+
+/* Whether the translations of the list's segments are all gone. */
+static void sg_chain_dma_expect_unmapped(struct kunit *test,
+					 const struct sg_chain_dma_case *c,
+					 const dma_addr_t *addr,
+					 const unsigned int *len,
+					 unsigned int segs)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int i;
+
+	for (i = 0; i < segs; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, iommu_iova_to_phys(ctx->domain, addr[i]), 0,
+				    "%u entries: segment %u still mapped after unmap",
+				    c->nents, i);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    iommu_iova_to_phys(ctx->domain, addr[i] + len[i] - 1),
+				    0, "%u entries: end of segment %u still mapped",
+				    c->nents, i);
+	}
+}
+
+/*
+ * Walk the entries and the DMA segments together, byte stream against
+ * byte stream: the first byte of every page of every entry must
+ * translate to its page and offset. Offsets and lengths come from the
+ * case, not from the list, which dma-iommu rewrote and should have
+ * restored. Returns false at the first difference.
+ */
+static bool sg_chain_dma_translations_ok(struct kunit *test,
+					 const struct sg_chain_dma_case *c,
+					 struct sg_table *table)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	struct scatterlist *sg, *seg = table->sgl;
+	unsigned int i, k, pos = 0, off, len, step;
+
+	for_each_sgtable_sg(table, sg, i) {
+		phys_addr_t want, got;
+
+		sg_chain_dma_entry(c->layout, i, &off, &len);
+		if (sg->offset != off || sg->length != len) {
+			KUNIT_FAIL(test, "%u entries: entry %u is %u+%u after mapping, was %u+%u",
+				   c->nents, i, sg->offset, sg->length, off, len);
+			return false;
+		}
+		want = page_to_phys(sg_chain_dma_page(ctx, c, i)) + off;
+		for (k = 0; k < len; k += step) {
+			dma_addr_t a;
+
+			if (pos == sg_dma_len(seg)) {
+				seg = sg_next(seg);
+				pos = 0;
+				if (!seg || !sg_dma_len(seg)) {
+					KUNIT_FAIL(test, "%u entries: entry %u past the end",
+						   c->nents, i);
+					return false;
+				}
+			}
+			a = sg_dma_address(seg) + pos;
+			step = min(len - k, (unsigned int)PAGE_SIZE -
+					    (off + k) % (unsigned int)PAGE_SIZE);
+			step = min(step, sg_dma_len(seg) - pos);
+			got = iommu_iova_to_phys(ctx->domain, a);
+			if (got != want + k) {
+				KUNIT_FAIL(test, "%u entries: entry %u byte %u maps to %pa",
+					   c->nents, i, k, &got);
+				return false;
+			}
+			pos += step;
+		}
+	}
+	return true;
+}
+
+/* Behind the IOMMU: segments as modelled, within limits, translating back. */
+static void sg_chain_dma_iommu_one(struct kunit *test,
+				   const struct sg_chain_dma_case *c)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), segs, i;
+	unsigned long mask = dma_get_seg_boundary(ctx->dev);
+	struct scatterlist *seg;
+	struct sg_table table;
+	u64 mapped = 0, total = 0;
+
+	KUNIT_ASSERT_NE(test, sg_chain_dma_build(test, &table, c), 0);
+	if (dma_map_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0)) {
+		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
+		sg_free_table_chained(&table, 0);
+		return;
+	}
+	segs = sg_chain_dma_model(c->layout, c->nents, max_seg, ctx->seg_len);
+	KUNIT_EXPECT_EQ_MSG(test, table.nents, segs,
+			    "%u entries: %u DMA segments, the model says %u",
+			    c->nents, table.nents, segs);
+	for_each_sgtable_dma_sg(&table, seg, i) {
+		dma_addr_t a = sg_dma_address(seg);
+		unsigned int l = sg_dma_len(seg);
+
+		if (i < segs)
+			KUNIT_EXPECT_EQ_MSG(test, l, ctx->seg_len[i],
+					    "%u entries: segment %u", c->nents, i);
+		KUNIT_EXPECT_LE(test, l, max_seg);
+		/* With these lists and a 4 GiB mask, a check that holds. */
+		KUNIT_EXPECT_EQ_MSG(test, a & ~(dma_addr_t)mask,
+				    (a + l - 1) & ~(dma_addr_t)mask,
+				    "%u entries: segment %u crosses a boundary",
+				    c->nents, i);
+		mapped += l;
+		/* Kept for after the unmap. */
+		ctx->seg_addr[i] = a;
+		ctx->seg_len[i] = l;
+	}
+	for (i = 0; i < c->nents; i++) {
+		unsigned int off, len;
+
+		sg_chain_dma_entry(c->layout, i, &off, &len);
+		total += len;
+	}
+	KUNIT_EXPECT_EQ(test, mapped, total);
+	sg_chain_dma_translations_ok(test, c, &table);
+
+	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
+	/* Strict mode: the unmap walks the chain and takes every page down. */
+	sg_chain_dma_expect_unmapped(test, c, ctx->seg_addr, ctx->seg_len,
+				     table.nents);
+	sg_free_table_chained(&table, 0);
+}
+
+/*
+ * Every byte of the list, in the bounce slots (the device's view) or in
+ * the pages (the CPU's), against what @who wrote. Stops at the first
+ * difference.
+ */
+static bool sg_chain_dma_bytes_ok(struct kunit *test,
+				  const struct sg_chain_dma_case *c,
+				  struct sg_table *table, unsigned int gen,
+				  bool slots, int who, const char *when)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	struct scatterlist *sg;
+	unsigned int i, k;
+
+	for_each_sgtable_sg(table, sg, i) {
+		phys_addr_t phys = dma_to_phys(ctx->dev, sg_dma_address(sg));
+		const u8 *p = slots ? phys_to_virt(phys) : sg_virt(sg);
+
+		if (slots && !sg_chain_is_swiotlb_buffer(ctx->dev, phys)) {
+			KUNIT_FAIL(test, "%u entries, %s: entry %u is not bounced",
+				   c->nents, when, i);
+			return false;
+		}
+		for (k = 0; k < sg->length; k++) {
+			if (p[k] != sg_chain_dma_byte(gen, i, k, who)) {
+				KUNIT_FAIL(test, "%u entries, %s: entry %u byte %u: %#x, want %#x",
+					   c->nents, when, i, k, p[k],
+					   sg_chain_dma_byte(gen, i, k, who));
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* The device writes its bytes (@who) into the bounce slots. */
+static void sg_chain_dma_device_writes(struct kunit *test,
+				       struct sg_table *table,
+				       unsigned int gen, int who)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	struct scatterlist *sg;
+	unsigned int i, k;
+
+	for_each_sgtable_sg(table, sg, i) {
+		u8 *p = phys_to_virt(dma_to_phys(ctx->dev, sg_dma_address(sg)));
+
+		for (k = 0; k < sg->length; k++)
+			p[k] = sg_chain_dma_byte(gen, i, k, who);
+	}
+}
+
+/*
+ * swiotlb forced: the bytes cross the bounce slots both ways. The device
+ * writes twice (1 before the sync for the CPU, 2 before the unmap), so
+ * each copy back is seen on its own; for DMA_TO_DEVICE the unmap must
+ * copy nothing back.
+ */
+static void sg_chain_dma_swiotlb_one(struct kunit *test,
+				     const struct sg_chain_dma_case *c)
+{
+	static const enum dma_data_direction dirs[] = {
+		DMA_TO_DEVICE, DMA_FROM_DEVICE, DMA_BIDIRECTIONAL,
+	};
+	struct sg_chain_dma *ctx = test->priv;
+	struct scatterlist *sg;
+	struct sg_table table;
+	unsigned int d, i, gen;
+
+	for (d = 0; d < ARRAY_SIZE(dirs); d++) {
+		enum dma_data_direction dir = dirs[d];
+		bool ok = true;
+
+		gen = sg_chain_dma_build(test, &table, c);
+		KUNIT_ASSERT_NE(test, gen, 0);
+		if (dma_map_sgtable(ctx->dev, &table, dir, 0)) {
+			KUNIT_FAIL(test, "%u entries: dma_map_sgtable(%d) failed",
+				   c->nents, dir);
+			sg_free_table_chained(&table, 0);
+			return;
+		}
+		/* The direct path maps entry for entry. */
+		KUNIT_EXPECT_EQ(test, table.nents, c->nents);
+		for_each_sgtable_dma_sg(&table, sg, i)
+			KUNIT_EXPECT_EQ(test, sg_dma_len(sg), sg->length);
+		if (dir != DMA_FROM_DEVICE)
+			ok = sg_chain_dma_bytes_ok(test, c, &table, gen, true, 0,
+						   "slots after map");
+		if (ok && dir != DMA_TO_DEVICE) {
+			sg_chain_dma_device_writes(test, &table, gen, 1);
+			dma_sync_sgtable_for_cpu(ctx->dev, &table, dir);
+			ok = sg_chain_dma_bytes_ok(test, c, &table, gen, false, 1,
+						   "pages after sync for cpu");
+			dma_sync_sgtable_for_device(ctx->dev, &table, dir);
+		}
+		/* The device's last word, which the unmap must (not) copy back. */
+		sg_chain_dma_device_writes(test, &table, gen, 2);
+		dma_unmap_sgtable(ctx->dev, &table, dir, 0);
+		if (ok)
+			sg_chain_dma_bytes_ok(test, c, &table, gen, false,
+					      dir == DMA_TO_DEVICE ? 0 : 2,
+					      "pages after unmap");
+		sg_free_table_chained(&table, 0);
+	}
+}
+
+/* The swiotlb pool's size; swiotlb.c is not built without CONFIG_SWIOTLB. */
+static unsigned long sg_chain_dma_pool_size(void)
+{
+	return IS_ENABLED(CONFIG_SWIOTLB) ? swiotlb_size_or_default() : 0;
+}
+
+/*
+ * Map 2048-page lists until the pool is full, then smaller ones, and
+ * count what fits; free all and count again. A failed map that kept a
+ * slot would leave less room the second time.
+ */
+static unsigned int sg_chain_dma_fill(struct kunit *test,
+				      struct sg_table *tables,
+				      unsigned int max_tables)
+{
+	static const unsigned int sizes[] = { SG_CHAIN_DMA_MAX, 64, 1 };
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int n = 0, s;
+
+	for (s = 0; s < ARRAY_SIZE(sizes); s++) {
+		struct sg_chain_dma_case c = { sizes[s], SG_CHAIN_DMA_FULL_PAGES };
+
+		while (n < max_tables) {
+			/* No assertion here: a full pool must be emptied. */
+			if (!sg_chain_dma_build(test, &tables[n], &c))
+				return n;
+			if (dma_map_sgtable(ctx->dev, &tables[n], DMA_TO_DEVICE,
+					    DMA_ATTR_SKIP_CPU_SYNC |
+					    DMA_ATTR_NO_WARN)) {
+				sg_free_table_chained(&tables[n], 0);
+				break;
+			}
+			n++;
+		}
+	}
+	return n;
+}
+
+static void sg_chain_dma_unfill(struct kunit *test, struct sg_table *tables,
+				unsigned int n)
+{
+	struct sg_chain_dma *ctx = test->priv;
+
+	while (n--) {
+		dma_unmap_sgtable(ctx->dev, &tables[n], DMA_TO_DEVICE,
+				  DMA_ATTR_SKIP_CPU_SYNC | DMA_ATTR_NO_WARN);
+		sg_free_table_chained(&tables[n], 0);
+	}
+}
+
+static void sg_chain_dma_test_swiotlb_full(struct kunit *test)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int max_tables, first, second = 0, tries;
+	struct sg_table *tables;
+
+	sg_chain_dma_skip_without_device(test, false);
+	if (!IS_ENABLED(CONFIG_SWIOTLB))
+		kunit_skip(test, "no swiotlb in this kernel");
+	/* A 2048-page list takes 8 MiB of slots; then 64 and 1 pages. */
+	max_tables = sg_chain_dma_pool_size() / (SG_CHAIN_DMA_MAX * PAGE_SIZE) +
+		     SG_CHAIN_DMA_MAX / 64 + 256;
+	tables = kunit_kcalloc(test, max_tables, sizeof(*tables), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tables);
+
+	first = sg_chain_dma_fill(test, tables, max_tables);
+	sg_chain_dma_unfill(test, tables, first);
+	if (first == max_tables) {
+		KUNIT_FAIL(test, "the pool never filled: %u lists mapped", first);
+		return;
+	}
+	/* Another mapper may hold a slot for a moment: a leak holds it for good. */
+	for (tries = 0; tries < 3; tries++) {
+		second = sg_chain_dma_fill(test, tables, max_tables);
+		sg_chain_dma_unfill(test, tables, second);
+		if (second >= first)
+			break;
+	}
+	KUNIT_EXPECT_GE_MSG(test, second, first,
+			    "a full pool took %u lists, after failed maps %u",
+			    first, second);
+	kunit_info(test, "%s: a %lu MiB pool took %u lists before refusing",
+		   dev_name(ctx->dev), sg_chain_dma_pool_size() >> 20, first);
+}
+
+static void sg_chain_dma_iommu(struct kunit *test, unsigned int layout)
+{
+	sg_chain_dma_skip_without_device(test, true);
+	sg_chain_dma_each_list(test, layout, sg_chain_dma_iommu_one);
+}
+
+static void sg_chain_dma_swiotlb(struct kunit *test, unsigned int layout)
+{
+	sg_chain_dma_skip_without_device(test, false);
+	sg_chain_dma_each_list(test, layout, sg_chain_dma_swiotlb_one);
+}
+
+static void sg_chain_dma_test_iommu_full_pages(struct kunit *test)
+{
+	sg_chain_dma_iommu(test, SG_CHAIN_DMA_FULL_PAGES);
+}
+
+static void sg_chain_dma_test_iommu_unaligned(struct kunit *test)
+{
+	sg_chain_dma_iommu(test, SG_CHAIN_DMA_UNALIGNED);
+}
+
+static void sg_chain_dma_test_iommu_mixed(struct kunit *test)
+{
+	sg_chain_dma_iommu(test, SG_CHAIN_DMA_MIXED);
+}
+
+static void sg_chain_dma_test_swiotlb_full_pages(struct kunit *test)
+{
+	sg_chain_dma_swiotlb(test, SG_CHAIN_DMA_FULL_PAGES);
+}
+
+static void sg_chain_dma_test_swiotlb_unaligned(struct kunit *test)
+{
+	sg_chain_dma_swiotlb(test, SG_CHAIN_DMA_UNALIGNED);
+}
+
+static void sg_chain_dma_test_swiotlb_mixed(struct kunit *test)
+{
+	sg_chain_dma_swiotlb(test, SG_CHAIN_DMA_MIXED);
+}
+
+static struct kunit_case sg_chain_dma_test_cases[] = {
+	KUNIT_CASE(sg_chain_dma_test_iommu_full_pages),
+	KUNIT_CASE(sg_chain_dma_test_iommu_unaligned),
+	KUNIT_CASE(sg_chain_dma_test_iommu_mixed),
+	KUNIT_CASE(sg_chain_dma_test_swiotlb_full_pages),
+	KUNIT_CASE(sg_chain_dma_test_swiotlb_unaligned),
+	KUNIT_CASE(sg_chain_dma_test_swiotlb_mixed),
+	KUNIT_CASE(sg_chain_dma_test_swiotlb_full),
+	{}
+};
+
+static struct kunit_suite sg_chain_dma_test_suite = {
+	.name = "sg_chain_dma",
+	.suite_init = sg_chain_dma_suite_init,
+	.suite_exit = sg_chain_dma_suite_exit,
+	.init = sg_chain_dma_init,
+	.exit = sg_chain_dma_exit,
+	.test_cases = sg_chain_dma_test_cases,
+};
+
+kunit_test_suites(&sg_chain_dma_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of chained scatterlists mapped for DMA");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# make kport-check's copy checks, as TAP, without a kernel: both committed
+# series leave every file they add as the repository holds it, and a bug
+# planted in a scratch copy of a series (one character of a suite, a line
+# of a file that several patches grow, a file with no home in the
+# repository) fails the check, naming the file.
+source "$(dirname "$0")/tap.sh"
+echo "1..12"
+copies() { "$repo/kport/check.sh" --copies "$1" 2>&1; }
+
+# A scratch copy of SERIES with the Nth added line of PATH's diff in
+# PATCH_GLOB given one more character; prints the scratch directory.
+plant() { # SERIES PATCH_GLOB PATH N
+	local dir patch
+	dir=$(mktemp -d "$tmp/series.XXXX")
+	cp "$repo/$1"/*.patch "$dir/"
+	patch=$(ls "$dir"/$2)
+	awk -v path="$3" -v n="$4" '
+		/^diff --git / { in_path = ($3 == "a/" path) }
+		in_path && /^[+]/ && !/^[+][+][+] b\// && ++added == n { $0 = $0 "x" }
+		{ print }' "$patch" > "$patch.new" && mv "$patch.new" "$patch"
+	cmp -s "$patch" "$repo/$1/$(basename "$patch")" && return 1
+	echo "$dir"
+}
+
+for series in kport/patches kport/patches-6.12; do
+	out=$(copies "$repo/$series"); rc=$?
+	ok "$series leaves every file it adds as the repository holds it" \
+		eval '[ $rc -eq 0 ] && has "$out" "kport-check: " && ! has "$out" FAIL'
+done
+
+# One character in a suite that one patch adds.
+dir=$(plant kport/patches '0012-*' lib/sg_chain/sg_chain_pages_kunit.c 40)
+out=$(copies "$dir"); rc=$?
+ok "a character planted in 6.1's sg_chain_pages_kunit.c fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/sg_chain_pages_kunit.c"'
+ok "... and only it" eval '[ "$(grep -c FAIL <<< "$out")" -eq 1 ]'
+
+dir=$(plant kport/patches-6.12 '0009-*' lib/sg_chain/sg_chain_kunit.c 500)
+out=$(copies "$dir"); rc=$?
+ok "a character planted in 6.12's sg_chain_kunit.c fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/sg_chain_kunit.c"'
+
+# The compat header: the one file where the kernels differ.
+dir=$(plant kport/patches-6.12 '0010-*' lib/sg_chain/sg_chain_compat.h 20)
+out=$(copies "$dir"); rc=$?
+ok "a character planted in 6.12's sg_chain_compat.h fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/sg_chain_compat.h"'
+
+# The Makefile grows in three patches: a change in the last one shows in
+# the file; one in the first breaks the later patches' context.
+dir=$(plant kport/patches '0012-*' lib/sg_chain/Makefile 1)
+out=$(copies "$dir"); rc=$?
+ok "a character planted in the last patch that grows the Makefile fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/Makefile"'
+dir=$(plant kport/patches '0010-*' lib/sg_chain/Makefile 5)
+out=$(copies "$dir"); rc=$?
+ok "a character planted in the first patch that grows the Makefile fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/Makefile" &&
+	      has "$out" "0011-lib-add-the-sg_chain_dma-KUnit-suite.patch: line 5 is not"'
+
+# A file the series adds that the repository does not hold.
+dir=$(mktemp -d "$tmp/series.XXXX")
+cp "$repo/kport/patches"/*.patch "$dir/"
+cat >> "$(ls "$dir"/0012-*)" <<'EOF'
+diff --git a/lib/sg_chain/stray.h b/lib/sg_chain/stray.h
+new file mode 100644
+index 000000000..111111111
+--- /dev/null
++++ b/lib/sg_chain/stray.h
+@@ -0,0 +1 @@
++/* only in the patch */
+EOF
+out=$(copies "$dir"); rc=$?
+ok "a file the series adds without a home in the repository fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "no home in the repository" && has "$out" "lib/sg_chain/stray.h"'
+
+# series_file.py on its own: what a series leaves, and what it refuses.
+sf() { python3 "$repo/kport/series_file.py" "$@" 2>&1; }
+out=$(sf lib/sg_chain/Makefile "$repo"/kport/patches/00{10,11,12}-*.patch)
+ok "series_file.py follows a file through the three patches that grow it" \
+	[ "$out" = "$(cat "$repo/kport/lib/sg_chain/Makefile")" ]
+out=$(sf lib/sg_chain/Makefile "$repo"/kport/patches/00{11,12}-*.patch); rc=$?
+ok "series_file.py refuses a file changed before any patch adds it" \
+	eval '[ $rc -ne 0 ] && has "$out" "changes the file before any patch adds it"'
+out=$(sf lib/Kconfig.debug "$repo"/kport/patches/0*.patch); rc=$?
+ok "series_file.py refuses a file the series does not add" \
+	eval '[ $rc -ne 0 ] && has "$out" "lib/Kconfig.debug"'
+
+tap_done

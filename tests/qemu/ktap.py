@@ -2,7 +2,8 @@
 """Parse the KTAP in a QEMU console log and judge the run.
 
 usage: ktap.py [--expect NAME]... [--require-line TEXT]...
-               [--allow-warning REGEX]... [--no-skip PATH]... FILE...
+               [--allow-warning REGEX]... [--no-skip PATH]...
+               [--skip-note SUITE=TEXT]... FILE...
 
 Finds KTAP wherever it is in the files (kernel messages may interleave),
 builds the tree of results from the indentation, and counts the leaves:
@@ -13,7 +14,9 @@ panicked, oopsed, warned or the watchdog fired. --allow-warning excuses
 one warning whose whole report (cut here .. end trace) matches REGEX: a
 known warning of an emulated machine, each named where it is allowed.
 --no-skip fails a skipped result under PATH (suite/case): a run that has
-the device a case needs must not let it skip.
+the device a case needs must not let it skip. A suite whose every case
+skipped is shown as skipped with the kernel's reasons, and --skip-note
+adds where it does run.
 Ends with one line "N passed, N failed" and exits non-zero on any failure.
 """
 import argparse
@@ -190,6 +193,9 @@ def main(argv):
                     help="a result path (suite/case) that this run must not skip")
     ap.add_argument("--allow-warning", action="append", default=[],
                     help="a regex over one warning report to excuse")
+    ap.add_argument("--skip-note", action="append", default=[],
+                    metavar="SUITE=TEXT",
+                    help="why SUITE skips in this run, shown if it all skipped")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
 
@@ -206,10 +212,12 @@ def main(argv):
         suites.extend(found)
         problems.extend(trouble)
 
+    notes = dict(n.split("=", 1) for n in args.skip_note)
     passed = failed = skipped = 0
     failures = []
     for suite in suites:
-        s_pass = s_fail = 0
+        s_pass = s_fail = s_skip = 0
+        reasons = []
         for path, leaf in leaves(suite, []):
             where = "/".join(path)
             if leaf.skipped and any(where.startswith(p) for p in args.no_skip):
@@ -217,7 +225,10 @@ def main(argv):
                 failures.append(f"{where}: skipped in a run meant to have it "
                                 f"({leaf.directive})")
             elif leaf.skipped:
-                skipped += 1
+                s_skip += 1
+                why = re.sub(r"(?i)^skip\s*", "", leaf.directive)
+                if why and why not in reasons:
+                    reasons.append(why)
             elif leaf.ok:
                 s_pass += 1
             else:
@@ -232,8 +243,17 @@ def main(argv):
             failures.append(f"{suite.name}: reported not ok")
         passed += s_pass
         failed += s_fail
+        skipped += s_skip
+        if s_fail == 0 and s_pass == 0 and s_skip:
+            # Nothing ran: not "ok, 0 passed", but skipped, and why.
+            why = "; ".join(reasons) or "no reason given"
+            if suite.name in notes:
+                why = f"{notes[suite.name]} ({why})"
+            print(f"  skip  {suite.name:<40} {s_skip:4d} skipped: {why}")
+            continue
         print(f"  {'ok  ' if s_fail == 0 else 'FAIL'}  {suite.name:<40} "
-              f"{s_pass:4d} passed {s_fail:3d} failed")
+              f"{s_pass:4d} passed {s_fail:3d} failed"
+              + (f" {s_skip:3d} skipped" if s_skip else ""))
 
     names = {s.name for s in suites}
     for want in args.expect:

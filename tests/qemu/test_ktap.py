@@ -2,6 +2,8 @@
 """The KTAP parser on saved console logs: what it must count and flag.
 
 golden/pass.console        a real passing run (kernel lines interleaved)
+golden/pass-dma-skipped.console  a real passing make qemu run of the series
+                           with sg_chain_dma, whose every case skips there
 golden/fail-sg-next.console a real run with sg_next() not following links
 golden/hang.console        the passing run cut short, as the watchdog leaves it
 golden/panic.console       the passing run ending in a panic when init starts
@@ -58,6 +60,19 @@ CASES = [
       "its result lines pass:21",)),
     ("parisc-extra-warning.console", EXPECT + PARISC, 1, "55 passed, 1 failed, 1 skipped",
      ("WARNING: CPU: 0 PID: 1 at sg_alloc_tables",)),
+    # A suite that all skipped reads as skipped, with the kernel's reason
+    # and, given, where it runs; never as "ok ... 0 passed".
+    ("pass-dma-skipped.console", EXPECT + ["--skip-note", "sg_chain_dma=runs in make qemu-dma"],
+     0, "107 passed, 0 failed, 7 skipped",
+     ("  skip  sg_chain_dma                                7 skipped: runs in make qemu-dma "
+      "(no PCI device behind a DMA IOMMU domain or forced swiotlb)",
+      "  ok    sg_chain_pages                             12 passed   0 failed\n")),
+    ("pass-dma-skipped.console", EXPECT, 0, "107 passed, 0 failed, 7 skipped",
+     ("  skip  sg_chain_dma                                7 skipped: "
+      "no PCI device behind a DMA IOMMU domain or forced swiotlb\n",)),
+    ("pass-dma-skipped.console", EXPECT + ["--no-skip", "sg_chain_dma"],
+     1, "107 passed, 7 failed",
+     ("  FAIL  sg_chain_dma                                0 passed   7 failed",)),
     ("dma-intel-pass.console", DMA + ["--no-skip", "sg_chain_dma/sg_chain_dma_test_iommu"],
      0, "39 passed, 0 failed, 6 skipped", ("  ok    sg_chain_dma_io  ",)),
     ("dma-intel-pass.console", DMA + ["--no-skip", "sg_chain_dma/sg_chain_dma_test_swiotlb"],

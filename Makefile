@@ -337,12 +337,15 @@ fuzz: fuzz-deps $(FUZZER)
 	$(Q)tests/fuzz/run-fuzz.sh $(FUZZER) $(FUZZ_SECONDS) $(O)/fuzz | tee $(O)/fuzz/summary.log
 	$(Q)tail -n 1 $(O)/fuzz/summary.log > $(O)/fuzz/summary
 
-# HTML for the core API from its kernel-doc comments; any warning fails.
+# HTML for the core API from its kernel-doc comments and of the Markdown
+# pages; any warning fails. Then every relative link of the pages resolves.
 docs: docs-deps
 	$(Q)rm -rf $(O)/docs && mkdir -p $(O)/docs
 	$(Q)DOXYGEN_OUT=$(O)/docs doxygen Doxyfile
 	@echo "docs: $(O)/docs/html/index.html"
-	@echo "1 passed, 0 failed" > $(O)/docs/summary
+	$(Q)scripts/check-links.py README.md docs/*.md | tee $(O)/docs/links.log
+	$(Q)tail -n 1 $(O)/docs/links.log | \
+		awk '{ print $$2 + 1 " passed, " $$4 " failed" }' > $(O)/docs/summary
 
 # Doxygen runs dot (graphviz) for the include graphs.
 docs-deps:
@@ -423,7 +426,8 @@ help:
 	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
 	@echo "                     W=1 on the series' files (6.1 on x86_64 and parisc, 6.12 on x86_64)"
-	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc), warnings fail"
+	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc) and of README.md and"
+	@echo "                     docs/, warnings fail; every relative link in them resolves"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite, chain and no-chain builds, the kernel's own"
 	@echo "                     tools/testing/scatterlist over usim, and sgsim's CLI checks"

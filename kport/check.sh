@@ -6,6 +6,9 @@
 #    leaves each byte for byte as the repository holds it: edit the
 #    repository's file, then run 'make kport-series', never the other way
 #    round;
+#  - every prefix of the series has the files it includes, builds and
+#    sources, nothing is renamed or deleted, and each Kconfig and Makefile
+#    the series adds is reached from the tree (kport/series_lint.py);
 #  - scripts/checkpatch.pl --strict reports nothing on the series;
 #  - scripts/kernel-doc -none accepts the core's comments.
 # 'check.sh --copies DIR' checks only the copies, of the series in DIR,
@@ -62,6 +65,8 @@ added_are_copies() {
 	}
 }
 check "every file the series adds is a file of the repository" added_are_copies
+check "each prefix of the series has the files it includes, builds and sources" \
+	python3 "$REPO/kport/series_lint.py" $(copied_series)
 if $only_copies; then
 	echo "kport-check: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]

@@ -58,9 +58,39 @@ KPORT_COPIES=(
 	"lib/sg_chain/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
 	"lib/sg_chain/sg_chain_pages_cases.h:tests/unit/sg_chain_pages_cases.h"
 )
+# The files git keeps (or would: new and not ignored), not every file there:
+# an editor's backup must not become a file of the series.
+kport_lib_files() {
+	if git -C "$REPO" rev-parse --git-dir >/dev/null 2>&1; then
+		git -C "$REPO" ls-files --cached --others --exclude-standard -- kport/lib
+	else
+		(cd "$REPO" && find kport/lib -type f)
+	fi | LC_ALL=C sort -u
+}
 while IFS= read -r mirrored; do
-	KPORT_COPIES+=("${mirrored#kport/}:$mirrored")
-done < <(cd "$REPO" && find kport/lib -type f | LC_ALL=C sort)
+	if [ -f "$REPO/$mirrored" ]; then
+		KPORT_COPIES+=("${mirrored#kport/}:$mirrored")
+	fi
+done < <(kport_lib_files)
+
+# tree.sh and series.sh copy the repository's files into the tree, and
+# keep what they copied last, to tell their copy from an edit made in the
+# tree itself, which a copy would overwrite without a word.
+copied_record() { echo "$KSRC/.git/sgchain-copied/$1"; }
+copy_in() { # TREE_PATH REPO_PATH
+	mkdir -p "$(dirname "$KSRC/$1")" "$(dirname "$(copied_record "$1")")"
+	cp "$REPO/$2" "$KSRC/$1"
+	cp "$REPO/$2" "$(copied_record "$1")"
+}
+edited_in_tree() { # TREE_PATH: neither as committed nor as last copied
+	[ -f "$KSRC/$1" ] || return 1
+	! cmp -s "$KSRC/$1" "$(copied_record "$1")" || return 1
+	kgit cat-file -e "HEAD:$1" 2>/dev/null || return 0
+	! kgit diff --quiet HEAD -- "$1"
+}
+refuse_tree_edit() { # TREE_PATH REPO_PATH
+	die "$1 in $KSRC holds an edit made there, which $2 does not: the repository's file is the one to edit (make qemu copies it in); to keep the tree's edit, 'cp $KSRC/$1 $REPO/$2' first"
+}
 
 say() { printf '[kport] %s\n' "$*"; }
 die() { printf '[kport] error: %s\n' "$*" >&2; exit 1; }

@@ -16,13 +16,37 @@ source "$(dirname "$0")/env.sh"
 [ -d "$KSRC/.git" ] || "$REPO/kport/tree.sh"
 kgit rev-parse -q --verify pristine >/dev/null || die "$KSRC has no 'pristine' tag"
 
+# A fixup commits what is staged: work in the tree outside the copies must
+# be committed first.
+copy_paths=$(printf '%s\n' "${KPORT_COPIES[@]%%:*}")
+other=$(kgit status --porcelain --untracked-files=no | cut -c4- | grep -vxF "$copy_paths" || true)
+if [ -n "$other" ]; then
+	kgit status --short --untracked-files=no
+	die "uncommitted changes in $KSRC: commit them (or git commit --fixup) first"
+fi
+
+# A copy has three versions besides the repository's: the tree's file, its
+# last commit in the tree, and the committed series'. Only the repository's
+# may have moved on: an edit in the tree, committed or not, would be
+# overwritten by the fold without a word.
+committed_in_series() { python3 "$REPO/kport/series_file.py" "$1" $(series_patches) 2>/dev/null; }
+for pair in "${KPORT_COPIES[@]}"; do
+	tree_path=${pair%%:*} repo_path=${pair#*:}
+	cmp -s "$REPO/$repo_path" "$KSRC/$tree_path" || ! edited_in_tree "$tree_path" ||
+		refuse_tree_edit "$tree_path" "$repo_path"
+	if kgit cat-file -e "HEAD:$tree_path" 2>/dev/null &&
+	   ! cmp -s <(kgit show "HEAD:$tree_path") <(committed_in_series "$tree_path") &&
+	   ! cmp -s "$REPO/$repo_path" <(kgit show "HEAD:$tree_path"); then
+		die "$tree_path was changed by a commit in $KSRC that $repo_path does not hold: copy the tree's version into $repo_path (or drop that commit), then run 'make kport-series' again"
+	fi
+done
+
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*}
 	# Copied only if it differs: a new mtime alone would rebuild every
 	# object that includes it.
 	if ! cmp -s "$REPO/${pair#*:}" "$KSRC/$tree_path"; then
-		mkdir -p "$(dirname "$KSRC/$tree_path")"
-		cp "$REPO/${pair#*:}" "$KSRC/$tree_path"
+		copy_in "$tree_path" "${pair#*:}"
 	fi
 	if [ -n "$(kgit status --porcelain --ignored -- "$tree_path")" ]; then
 		last=$(kgit log -1 --format=%H pristine..HEAD -- "$tree_path")
@@ -30,13 +54,9 @@ for pair in "${KPORT_COPIES[@]}"; do
 			die "no commit of the series adds $tree_path (new in ${pair#*:}?): in $KSRC, 'git add -f $tree_path' and commit it into the patch where it belongs ('git commit --fixup=COMMIT'), then run 'make kport-series' again"
 		say "folding the new $tree_path into $(kgit log -1 --format='%h %s' "$last")"
 		kgit add -f "$tree_path"
-		kgit commit -q --fixup="$last"
+		kgit commit -q --fixup="$last" -- "$tree_path"
 	fi
 done
-if [ -n "$(kgit status --porcelain --untracked-files=no)" ]; then
-	kgit status --short --untracked-files=no
-	die "uncommitted changes in $KSRC: commit them (or git commit --fixup) first"
-fi
 # Not a pipe into grep -q: under pipefail, git's SIGPIPE would read as "no".
 subjects=$(kgit log --format=%s pristine..HEAD)
 if grep -q '^fixup! ' <<< "$subjects"; then
@@ -44,6 +64,7 @@ if grep -q '^fixup! ' <<< "$subjects"; then
 	# it was (the fixups are already in the working tree): give each its
 	# time back, or the next build recompiles about 200 objects for nothing.
 	times=$(mktemp -d)
+	trap 'rm -rf "$times"' EXIT
 	mapfile -t touched < <(kgit diff --name-only pristine)
 	for i in "${!touched[@]}"; do
 		f="$KSRC/${touched[$i]}"

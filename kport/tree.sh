@@ -63,8 +63,8 @@ fi
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*} repo_path=${pair#*:}
 	if ! cmp -s "$REPO/$repo_path" "$KSRC/$tree_path"; then
+		! edited_in_tree "$tree_path" || refuse_tree_edit "$tree_path" "$repo_path"
 		say "copying $repo_path to $tree_path"
-		mkdir -p "$(dirname "$KSRC/$tree_path")"
-		cp "$REPO/$repo_path" "$KSRC/$tree_path"
+		copy_in "$tree_path" "$repo_path"
 	fi
 done

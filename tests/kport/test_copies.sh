@@ -5,15 +5,21 @@
 # of a file that several patches grow, a file with no home in the
 # repository) fails the check, naming the file.
 source "$(dirname "$0")/tap.sh"
-echo "1..12"
+echo "1..18"
 copies() { "$repo/kport/check.sh" --copies "$1" 2>&1; }
+
+scratch() { # SERIES: a scratch copy of it; prints its directory
+	local dir
+	dir=$(mktemp -d "$tmp/series.XXXX")
+	cp "$repo/$1"/*.patch "$dir/"
+	echo "$dir"
+}
 
 # A scratch copy of SERIES with the Nth added line of PATH's diff in
 # PATCH_GLOB given one more character; prints the scratch directory.
 plant() { # SERIES PATCH_GLOB PATH N
 	local dir patch
-	dir=$(mktemp -d "$tmp/series.XXXX")
-	cp "$repo/$1"/*.patch "$dir/"
+	dir=$(scratch "$1")
 	patch=$(ls "$dir"/$2)
 	awk -v path="$3" -v n="$4" '
 		/^diff --git / { in_path = ($3 == "a/" path) }
@@ -60,8 +66,7 @@ ok "a character planted in the first patch that grows the Makefile fails, naming
 	      has "$out" "0011-lib-add-the-sg_chain_dma-KUnit-suite.patch: line 5 is not"'
 
 # A file the series adds that the repository does not hold.
-dir=$(mktemp -d "$tmp/series.XXXX")
-cp "$repo/kport/patches"/*.patch "$dir/"
+dir=$(scratch kport/patches)
 cat >> "$(ls "$dir"/0012-*)" <<'EOF'
 diff --git a/lib/sg_chain/stray.h b/lib/sg_chain/stray.h
 new file mode 100644
@@ -75,6 +80,32 @@ out=$(copies "$dir"); rc=$?
 ok "a file the series adds without a home in the repository fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "no home in the repository" && has "$out" "lib/sg_chain/stray.h"'
 
+# A rename of a copied file would take it out of every check.
+dir=$(scratch kport/patches)
+cat >> "$(ls "$dir"/0012-*)" <<'EOF'
+diff --git a/lib/sg_chain/sg_chain_compat.h b/lib/sg_chain/evil.h
+similarity index 97%
+rename from lib/sg_chain/sg_chain_compat.h
+rename to lib/sg_chain/evil.h
+EOF
+out=$(copies "$dir"); rc=$?
+ok "a series that renames a file it adds fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "rename from lib/sg_chain/sg_chain_compat.h"'
+
+# Folded into too early a patch: the header a suite includes comes later.
+dir=$(scratch kport/patches)
+sed -i 's|^+#include "sg_chain_cases.h"$|+#include "sg_chain_compat.h"|' "$dir"/0010-*
+out=$(copies "$dir"); rc=$?
+ok "an include of a header that a later patch adds fails, naming both" \
+	eval '[ $rc -ne 0 ] && has "$out" "sg_chain_kunit.c includes lib/sg_chain/sg_chain_compat.h, which a later patch adds"'
+
+# The series' Kconfig is reached from lib/Kconfig.debug, or from nowhere.
+dir=$(scratch kport/patches)
+sed -i 's|^+source "lib/sg_chain/Kconfig"$|+|' "$dir"/0010-*
+out=$(copies "$dir"); rc=$?
+ok "a Kconfig that no line of the series sources fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "lib/sg_chain/Kconfig: no line the series adds sources it"'
+
 # series_file.py on its own: what a series leaves, and what it refuses.
 sf() { python3 "$repo/kport/series_file.py" "$@" 2>&1; }
 out=$(sf lib/sg_chain/Makefile "$repo"/kport/patches/00{10,11,12}-*.patch)
@@ -86,5 +117,47 @@ ok "series_file.py refuses a file changed before any patch adds it" \
 out=$(sf lib/Kconfig.debug "$repo"/kport/patches/0*.patch); rc=$?
 ok "series_file.py refuses a file the series does not add" \
 	eval '[ $rc -ne 0 ] && has "$out" "lib/Kconfig.debug"'
+
+# Hand-made patches where a lax reading would differ from git's.
+cat > "$tmp/add.patch" <<'EOF'
+diff --git a/f b/f
+new file mode 100644
+--- /dev/null
++++ b/f
+@@ -0,0 +1,5 @@
++1
++2
++3
++4
++5
+EOF
+cat > "$tmp/mid.patch" <<'EOF'
+diff --git a/f b/f
+--- a/f
++++ b/f
+@@ -2,2 +2,3 @@
+ 2
+ 3
++x
+EOF
+cat > "$tmp/noeol.patch" <<'EOF'
+diff --git a/g b/g
+new file mode 100644
+--- /dev/null
++++ b/g
+@@ -0,0 +1,2 @@
++a
++b
+\ No newline at end of file
+EOF
+out=$(sf f "$tmp/add.patch" "$tmp/mid.patch"); rc=$?
+ok "series_file.py refuses a hunk without trailing context inside the file, as git does" \
+	eval '[ $rc -ne 0 ] && has "$out" "has no trailing context but does not end the file"'
+ok "series_file.py keeps a missing newline at the end" \
+	[ "$(sf g "$tmp/noeol.patch" | od -An -c | tr -d ' ')" = 'a\nb' ]
+printf 'diff --git a/f b/f\ndeleted file mode 100644\n' > "$tmp/del.patch"
+out=$(sf f "$tmp/add.patch" "$tmp/del.patch"); rc=$?
+ok "series_file.py refuses a file the series deletes" \
+	eval '[ $rc -ne 0 ] && has "$out" "deleted file mode"'
 
 tap_done

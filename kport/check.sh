@@ -33,11 +33,11 @@ check() { # NAME COMMAND...: run, count, and show the output of a failure
 	fi
 }
 
-copied_series() { find "$copies_dir" -name '[0-9]*.patch' ! -name '0000-*' | sort; }
+mapfile -t copied < <(find "$copies_dir" -name '[0-9]*.patch' ! -name '0000-*' | sort)
 copy_matches() { # TREE_PATH REPO_PATH: the series leaves the file as the repo holds it
 	local series_copy rc=0
 	series_copy=$(mktemp)
-	python3 "$REPO/kport/series_file.py" "$1" $(copied_series) > "$series_copy" || rc=1
+	python3 "$REPO/kport/series_file.py" "$1" "${copied[@]}" > "$series_copy" || rc=1
 	if [ "$rc" -eq 0 ] && ! cmp -s "$series_copy" "$REPO/$2"; then
 		echo "$copies_dir leaves $1 other than $2 holds it: run 'make kport-series'"
 		diff "$series_copy" "$REPO/$2" | head -10
@@ -55,7 +55,7 @@ done
 added_are_copies() {
 	local homeless
 	homeless=$(awk '/^diff --git a\// { path = substr($3, 3) }
-			/^new file mode/ { print path }' $(copied_series) |
+			/^new file mode/ { print path }' "${copied[@]}" |
 		grep -vxF -f <(printf '%s\n' "${KPORT_COPIES[@]%%:*}") || true)
 	[ -z "$homeless" ] || {
 		echo "the series adds files that have no home in the repository" \
@@ -66,7 +66,7 @@ added_are_copies() {
 }
 check "every file the series adds is a file of the repository" added_are_copies
 check "each prefix of the series has the files it includes, builds and sources" \
-	python3 "$REPO/kport/series_lint.py" $(copied_series)
+	python3 "$REPO/kport/series_lint.py" "${copied[@]}"
 if $only_copies; then
 	echo "kport-check: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
@@ -114,7 +114,8 @@ checkpatch_clean() { # PATCH: no report, and no helper that failed to run
 	out=$(checkpatch "$1" 2>&1) || { printf '%s\n' "$out"; return 1; }
 	[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
 }
-for patch in $(series_patches); do
+mapfile -t patches < <(series_patches)
+for patch in "${patches[@]}"; do
 	check "checkpatch --strict $(basename "$patch")" checkpatch_clean "$patch"
 done
 
@@ -122,7 +123,7 @@ version_checks_in_compat() { # no LINUX_VERSION_CODE outside sg_chain_compat.h
 	local where
 	where=$(awk '/^diff --git a\// { path = substr($3, 3) }
 		/^[+].*LINUX_VERSION_CODE/ && path != "lib/sg_chain/sg_chain_compat.h" {
-			print path }' $(series_patches) | sort -u)
+			print path }' "${patches[@]}" | sort -u)
 	[ -z "$where" ] || {
 		echo "LINUX_VERSION_CODE outside lib/sg_chain/sg_chain_compat.h:" $where
 		return 1

@@ -58,14 +58,17 @@ KPORT_COPIES=(
 	"lib/sg_chain/sg_chain_dma_cases.h:tests/unit/sg_chain_dma_cases.h"
 	"lib/sg_chain/sg_chain_pages_cases.h:tests/unit/sg_chain_pages_cases.h"
 )
-# The files git keeps (or would: new and not ignored), not every file there:
-# an editor's backup must not become a file of the series.
+# The files git keeps (or would: new and not ignored), and in any case no
+# backup an editor or patch leaves: none may become a file of the series.
+BACKUP_NAMES='(~|\.orig|\.rej|\.bak|\.sw[a-p])$|(^|/)#[^/]*#$'
 kport_lib_files() {
-	if git -C "$REPO" rev-parse --git-dir >/dev/null 2>&1; then
-		git -C "$REPO" ls-files --cached --others --exclude-standard -- kport/lib
-	else
-		(cd "$REPO" && find kport/lib -type f)
-	fi | LC_ALL=C sort -u
+	{
+		if git -C "$REPO" rev-parse --git-dir >/dev/null 2>&1; then
+			git -C "$REPO" ls-files --cached --others --exclude-standard -- kport/lib
+		else
+			(cd "$REPO" && find kport/lib -type f)
+		fi
+	} | { grep -vE "$BACKUP_NAMES" || true; } | LC_ALL=C sort -u
 }
 while IFS= read -r mirrored; do
 	if [ -f "$REPO/$mirrored" ]; then
@@ -73,23 +76,48 @@ while IFS= read -r mirrored; do
 	fi
 done < <(kport_lib_files)
 
-# tree.sh and series.sh copy the repository's files into the tree, and
-# keep what they copied last, to tell their copy from an edit made in the
-# tree itself, which a copy would overwrite without a word.
+# tree.sh and series.sh copy the repository's files into the tree and keep
+# what they copied last, to tell their copy from an edit made in the tree
+# itself, which a copy would overwrite without a word.
 copied_record() { echo "$KSRC/.git/sgchain-copied/$1"; }
-copy_in() { # TREE_PATH REPO_PATH
-	mkdir -p "$(dirname "$KSRC/$1")" "$(dirname "$(copied_record "$1")")"
-	cp "$REPO/$2" "$KSRC/$1"
-	cp "$REPO/$2" "$(copied_record "$1")"
+record_copy() { # TREE_PATH REPO_PATH: the tree's file is now the repository's
+	local record
+	record=$(copied_record "$1")
+	cmp -s "$REPO/$2" "$record" && return
+	mkdir -p "$(dirname "$record")"
+	cp "$REPO/$2" "$record"
 }
-edited_in_tree() { # TREE_PATH: neither as committed nor as last copied
+copy_in() { # TREE_PATH REPO_PATH
+	mkdir -p "$(dirname "$KSRC/$1")"
+	cp "$REPO/$2" "$KSRC/$1"
+	record_copy "$1" "$2"
+}
+# FILE holds a version of the repository's file: the one last copied in,
+# today's, or one in its git history (for trees made before the records).
+repo_had() { # FILE TREE_PATH REPO_PATH
+	local blob rev revs
+	cmp -s "$1" "$(copied_record "$2")" && return 0
+	cmp -s "$1" "$REPO/$3" && return 0
+	git -C "$REPO" rev-parse --git-dir >/dev/null 2>&1 || return 1
+	blob=$(git hash-object -- "$1")
+	mapfile -t revs < <(git -C "$REPO" log --format=%H -- "$3")
+	for rev in "${revs[@]}"; do
+		[ "$(git -C "$REPO" rev-parse -q --verify "$rev:$3" 2>/dev/null)" != "$blob" ] ||
+			return 0
+	done
+	return 1
+}
+edited_in_tree() { # TREE_PATH REPO_PATH: neither as committed nor a copy
 	[ -f "$KSRC/$1" ] || return 1
-	! cmp -s "$KSRC/$1" "$(copied_record "$1")" || return 1
-	kgit cat-file -e "HEAD:$1" 2>/dev/null || return 0
-	! kgit diff --quiet HEAD -- "$1"
+	if kgit cat-file -e "HEAD:$1" 2>/dev/null && kgit diff --quiet HEAD -- "$1"; then
+		return 1
+	fi
+	! repo_had "$KSRC/$1" "$1" "$2"
 }
 refuse_tree_edit() { # TREE_PATH REPO_PATH
-	die "$1 in $KSRC holds an edit made there, which $2 does not: the repository's file is the one to edit (make qemu copies it in); to keep the tree's edit, 'cp $KSRC/$1 $REPO/$2' first"
+	local base="<(git -C $KSRC show HEAD:$1)"
+	[ ! -f "$(copied_record "$1")" ] || base=$(copied_record "$1")
+	die "$1 in $KSRC holds an edit made there, which $2 does not: the repository's file is the one to edit (make qemu copies it in). To keep the tree's edit, carry it over, then drop it from the tree: 'diff -u $base $KSRC/$1 | patch $REPO/$2; git -C $KSRC checkout -- $1'"
 }
 
 say() { printf '[kport] %s\n' "$*"; }
@@ -132,7 +160,7 @@ kgit() { git -C "$KSRC" -c user.name="sgchain developer" -c user.email=dev@sgcha
 series_patches() {
 	find "$REPO/$KPATCHES" -name '[0-9]*.patch' ! -name '0000-*' | sort
 }
-series_hash() { series_patches | xargs -r cat | sha1sum | cut -c1-40; }
+series_hash() { series_patches | xargs -r -d '\n' cat | sha1sum | cut -c1-40; }
 
 # The C files and headers the series adds or changes, as paths in $KSRC;
 # and the objects of its .c files (what kport-check and lint go over).

@@ -15,6 +15,11 @@ source "$(dirname "$0")/env.sh"
 # into which the repository's files then fold.
 [ -d "$KSRC/.git" ] || "$REPO/kport/tree.sh"
 kgit rev-parse -q --verify pristine >/dev/null || die "$KSRC has no 'pristine' tag"
+# The tree must hold the committed series: regenerated from an older one,
+# the series would undo what changed in it since (a pull, a hand edit).
+[ "$(cat "$KSRC/.git/sgchain-series" 2>/dev/null)" = "$(series_hash)" ] ||
+	die "$KPATCHES changed since $KSRC was made from it: regenerating it from the tree would undo that change. Run 'make qemu' (or kport/tree.sh) to apply it first"
+mapfile -t patches < <(series_patches)
 
 # A fixup commits what is staged: work in the tree outside the copies must
 # be committed first.
@@ -26,26 +31,32 @@ if [ -n "$other" ]; then
 fi
 
 # A copy has three versions besides the repository's: the tree's file, its
-# last commit in the tree, and the committed series'. Only the repository's
-# may have moved on: an edit in the tree, committed or not, would be
-# overwritten by the fold without a word.
-committed_in_series() { python3 "$REPO/kport/series_file.py" "$1" $(series_patches) 2>/dev/null; }
+# last commit in the tree, and the committed series'. An edit made in the
+# tree, committed or not, would be overwritten by the fold without a word;
+# a commit of the repository's own version (a new file's, say) is fine.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*} repo_path=${pair#*:}
-	cmp -s "$REPO/$repo_path" "$KSRC/$tree_path" || ! edited_in_tree "$tree_path" ||
+	cmp -s "$REPO/$repo_path" "$KSRC/$tree_path" || ! edited_in_tree "$tree_path" "$repo_path" ||
 		refuse_tree_edit "$tree_path" "$repo_path"
-	if kgit cat-file -e "HEAD:$tree_path" 2>/dev/null &&
-	   ! cmp -s <(kgit show "HEAD:$tree_path") <(committed_in_series "$tree_path") &&
-	   ! cmp -s "$REPO/$repo_path" <(kgit show "HEAD:$tree_path"); then
-		die "$tree_path was changed by a commit in $KSRC that $repo_path does not hold: copy the tree's version into $repo_path (or drop that commit), then run 'make kport-series' again"
+	kgit cat-file -e "HEAD:$tree_path" 2>/dev/null || continue
+	kgit show "HEAD:$tree_path" > "$work/committed"
+	if python3 "$REPO/kport/series_file.py" "$tree_path" "${patches[@]}" > "$work/series" 2>/dev/null &&
+	   cmp -s "$work/committed" "$work/series"; then
+		continue
 	fi
+	repo_had "$work/committed" "$tree_path" "$repo_path" ||
+		die "$tree_path was changed by a commit in $KSRC that $repo_path does not hold: carry that change into $repo_path ('git -C $KSRC log -p pristine..HEAD -- $tree_path' shows it), drop the commit, then run 'make kport-series' again"
 done
 
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*}
 	# Copied only if it differs: a new mtime alone would rebuild every
 	# object that includes it.
-	if ! cmp -s "$REPO/${pair#*:}" "$KSRC/$tree_path"; then
+	if cmp -s "$REPO/${pair#*:}" "$KSRC/$tree_path"; then
+		record_copy "$tree_path" "${pair#*:}"
+	else
 		copy_in "$tree_path" "${pair#*:}"
 	fi
 	if [ -n "$(kgit status --porcelain --ignored -- "$tree_path")" ]; then
@@ -63,8 +74,8 @@ if grep -q '^fixup! ' <<< "$subjects"; then
 	# The rebase rewrites every file the series touches, and each ends as
 	# it was (the fixups are already in the working tree): give each its
 	# time back, or the next build recompiles about 200 objects for nothing.
-	times=$(mktemp -d)
-	trap 'rm -rf "$times"' EXIT
+	times="$work/times"
+	mkdir "$times"
 	mapfile -t touched < <(kgit diff --name-only pristine)
 	for i in "${!touched[@]}"; do
 		f="$KSRC/${touched[$i]}"
@@ -81,14 +92,15 @@ if grep -q '^fixup! ' <<< "$subjects"; then
 			touch -r "$times/$i" "$f"
 		fi
 	done
-	rm -rf "$times"
 fi
 
 rm -f "$REPO/$KPATCHES"/*.patch
 kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description "$(cover_letter)"
 # core.abbrev fixed: git's default grows with the number of objects, which
-# would rewrite every index line of a series regenerated in a new tree.
-kgit -c core.abbrev=9 format-patch -q --zero-commit --no-signature --cover-letter \
+# would rewrite every index line of a series regenerated in a new tree. The
+# a/ b/ prefixes fixed: a user's diff.noprefix would make a series that
+# neither git am -p1 nor kport/series_file.py reads.
+kgit -c core.abbrev=9 -c diff.noprefix=false -c diff.mnemonicPrefix=false format-patch -q --zero-commit --no-signature --cover-letter \
 	--cover-from-description=subject -o "$REPO/$KPATCHES" pristine..HEAD
 say "wrote $(ls "$REPO/$KPATCHES"/*.patch | wc -l) files to $KPATCHES"
 

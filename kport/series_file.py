@@ -3,7 +3,8 @@
 
 PATH must be a file the series adds: the first patch that touches it
 creates it ("new file mode"), later ones may change it (a suite's Makefile
-grows a line per suite). A rename, copy or deletion of it is refused.
+grows a line per suite). A rename, copy, deletion, mode change or binary
+patch of it is refused, as is a diff line whose paths it cannot read.
 Every hunk is applied as git applies it, strictly: at its own line
 numbers, with its context and removed lines checked, a hunk without
 trailing context only at the end of the file, and "\\ No newline at end of
@@ -35,21 +36,27 @@ class FileDiff:
 
     @property
     def moved(self):
-        """Why git would rename, copy or delete a file here, if it would."""
+        """Why this is not a text change of one file in place, if it is not:
+        a rename, copy or deletion, a mode change or a binary patch."""
         for h in self.header:
-            if h.startswith(("rename from", "copy from", "deleted file mode")):
+            if h.startswith(("rename from", "copy from", "deleted file mode",
+                             "old mode", "GIT binary patch", "Binary files")):
                 return h
         return "renamed" if self.old != self.new else None
 
 
 def parse(patch):
     """The FileDiffs of one patch file, in order."""
-    with open(patch, encoding="utf-8") as f:
+    # newline="": a carriage return in a file is its content, kept.
+    with open(patch, encoding="utf-8", newline="") as f:
         lines = f.read().split("\n")
     diffs, i = [], 0
     while i < len(lines):
         m = DIFF.match(lines[i])
         if not m:
+            if lines[i].startswith("diff --git "):
+                # A quoted path or one with a space: not ours to guess.
+                raise SeriesError(f"{patch}: cannot read {lines[i]!r}")
             i += 1
             continue
         d = FileDiff(patch, m.group(1), m.group(2))
@@ -57,6 +64,8 @@ def parse(patch):
         while i < len(lines) and not lines[i].startswith(("@@", "diff --git")):
             d.header.append(lines[i])
             i += 1
+        # A binary patch has no hunks: its "GIT binary patch" line and data
+        # land in the header, where FileDiff.moved finds them.
         while i < len(lines) and lines[i].startswith("@@"):
             m = HUNK.match(lines[i])
             if not m:
@@ -66,7 +75,9 @@ def parse(patch):
             while n_old or n_new or (i < len(lines) and lines[i].startswith("\\")):
                 if i >= len(lines):
                     raise SeriesError(f"{patch}: hunk cut short")
-                line = lines[i]
+                # An empty line is an empty context line whose space a
+                # mailer dropped; git takes it so.
+                line = lines[i] or " "
                 i += 1
                 body.append(line)
                 if line[:1] in (" ", "-"):

@@ -5,7 +5,7 @@
 # of a file that several patches grow, a file with no home in the
 # repository) fails the check, naming the file.
 source "$(dirname "$0")/tap.sh"
-echo "1..18"
+echo "1..20"
 copies() { "$repo/kport/check.sh" --copies "$1" 2>&1; }
 
 scratch() { # SERIES: a scratch copy of it; prints its directory
@@ -91,6 +91,31 @@ EOF
 out=$(copies "$dir"); rc=$?
 ok "a series that renames a file it adds fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "rename from lib/sg_chain/sg_chain_compat.h"'
+
+# A path git quotes or spaces cannot be read, so it is refused, not skipped.
+dir=$(scratch kport/patches)
+cat >> "$(ls "$dir"/0012-*)" <<'EOF'
+diff --git a/lib/sg_chain/sg_chain_compat.h b/lib/sg_chain/evil name.h
+similarity index 100%
+rename from lib/sg_chain/sg_chain_compat.h
+rename to lib/sg_chain/evil name.h
+EOF
+out=$(copies "$dir"); rc=$?
+ok "a rename to a path with a space fails too" \
+	eval '[ $rc -ne 0 ] && has "$out" "cannot read '"'"'diff --git a/lib/sg_chain/sg_chain_compat.h b/lib/sg_chain/evil name.h'"'"'"'
+
+dir=$(scratch kport/patches)
+cat >> "$(ls "$dir"/0012-*)" <<'EOF'
+diff --git a/lib/sg_chain/Makefile b/lib/sg_chain/Makefile
+index 2e9a49316..0e8a5b1c3 100644
+GIT binary patch
+literal 10
+RcmZ?wbaHeJiP+-t000q#0Ne^c
+
+EOF
+out=$(copies "$dir"); rc=$?
+ok "a binary patch of a copied file fails, naming it" \
+	eval '[ $rc -ne 0 ] && has "$out" "lib/sg_chain/Makefile" && has "$out" "GIT binary patch"'
 
 # Folded into too early a patch: the header a suite includes comes later.
 dir=$(scratch kport/patches)

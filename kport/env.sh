@@ -87,10 +87,18 @@ record_copy() { # TREE_PATH REPO_PATH: the tree's file is now the repository's
 	mkdir -p "$(dirname "$record")"
 	cp "$REPO/$2" "$record"
 }
-copy_in() { # TREE_PATH REPO_PATH
-	mkdir -p "$(dirname "$KSRC/$1")"
-	cp "$REPO/$2" "$KSRC/$1"
+# Bring the tree's copy to the repository's file; false if it already was.
+# Copied only if it differs: a new mtime alone would rebuild every object
+# that includes it.
+sync_copy() { # TREE_PATH REPO_PATH
+	local copied=1
+	if ! cmp -s "$REPO/$2" "$KSRC/$1"; then
+		mkdir -p "$(dirname "$KSRC/$1")"
+		cp "$REPO/$2" "$KSRC/$1"
+		copied=0
+	fi
 	record_copy "$1" "$2"
+	return "$copied"
 }
 # FILE holds a version of the repository's file: the one last copied in,
 # today's, or one in its git history (for trees made before the records).
@@ -114,10 +122,25 @@ edited_in_tree() { # TREE_PATH REPO_PATH: neither as committed nor a copy
 	fi
 	! repo_had "$KSRC/$1" "$1" "$2"
 }
-refuse_tree_edit() { # TREE_PATH REPO_PATH
-	local base="<(git -C $KSRC show HEAD:$1)"
-	[ ! -f "$(copied_record "$1")" ] || base=$(copied_record "$1")
-	die "$1 in $KSRC holds an edit made there, which $2 does not: the repository's file is the one to edit (make qemu copies it in). To keep the tree's edit, carry it over, then drop it from the tree: 'diff -u $base $KSRC/$1 | patch $REPO/$2; git -C $KSRC checkout -- $1'"
+# Stop, before anything is copied or reset, if a copy in the tree holds an
+# edit made there.
+refuse_tree_edits() {
+	local pair tree_path repo_path base
+	for pair in "${KPORT_COPIES[@]}"; do
+		tree_path=${pair%%:*} repo_path=${pair#*:}
+		if cmp -s "$REPO/$repo_path" "$KSRC/$tree_path" ||
+		   ! edited_in_tree "$tree_path" "$repo_path"; then
+			continue
+		fi
+		base="<(git -C $KSRC show HEAD:$tree_path)"
+		[ ! -f "$(copied_record "$tree_path")" ] || base=$(copied_record "$tree_path")
+		die "$tree_path in $KSRC holds an edit made there, which $repo_path does not: the repository's file is the one to edit (make qemu copies it in). To keep the tree's edit, carry it over, then drop it from the tree: 'diff -u $base $KSRC/$tree_path | patch $REPO/$repo_path; git -C $KSRC checkout -- $tree_path'"
+	done
+}
+# Uncommitted changes in the tree to anything but the copies.
+uncommitted_outside_copies() {
+	kgit status --porcelain --untracked-files=no | cut -c4- |
+		grep -vxF "$(printf '%s\n' "${KPORT_COPIES[@]%%:*}")" || true
 }
 
 say() { printf '[kport] %s\n' "$*"; }

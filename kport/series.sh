@@ -23,9 +23,7 @@ mapfile -t patches < <(series_patches)
 
 # A fixup commits what is staged: work in the tree outside the copies must
 # be committed first.
-copy_paths=$(printf '%s\n' "${KPORT_COPIES[@]%%:*}")
-other=$(kgit status --porcelain --untracked-files=no | cut -c4- | grep -vxF "$copy_paths" || true)
-if [ -n "$other" ]; then
+if [ -n "$(uncommitted_outside_copies)" ]; then
 	kgit status --short --untracked-files=no
 	die "uncommitted changes in $KSRC: commit them (or git commit --fixup) first"
 fi
@@ -34,12 +32,11 @@ fi
 # last commit in the tree, and the committed series'. An edit made in the
 # tree, committed or not, would be overwritten by the fold without a word;
 # a commit of the repository's own version (a new file's, say) is fine.
+refuse_tree_edits
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*} repo_path=${pair#*:}
-	cmp -s "$REPO/$repo_path" "$KSRC/$tree_path" || ! edited_in_tree "$tree_path" "$repo_path" ||
-		refuse_tree_edit "$tree_path" "$repo_path"
 	kgit cat-file -e "HEAD:$tree_path" 2>/dev/null || continue
 	kgit show "HEAD:$tree_path" > "$work/committed"
 	if python3 "$REPO/kport/series_file.py" "$tree_path" "${patches[@]}" > "$work/series" 2>/dev/null &&
@@ -52,13 +49,7 @@ done
 
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*}
-	# Copied only if it differs: a new mtime alone would rebuild every
-	# object that includes it.
-	if cmp -s "$REPO/${pair#*:}" "$KSRC/$tree_path"; then
-		record_copy "$tree_path" "${pair#*:}"
-	else
-		copy_in "$tree_path" "${pair#*:}"
-	fi
+	sync_copy "$tree_path" "${pair#*:}" || true
 	if [ -n "$(kgit status --porcelain --ignored -- "$tree_path")" ]; then
 		last=$(kgit log -1 --format=%H pristine..HEAD -- "$tree_path")
 		[ -n "$last" ] ||

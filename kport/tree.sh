@@ -35,6 +35,7 @@ else
 	mv "$KSRC.tmp" "$KSRC"
 fi
 
+refuse_tree_edits
 stamp="$KSRC/.git/sgchain-series"
 want=$(series_hash)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
@@ -44,15 +45,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	   [ "$(kgit rev-parse HEAD)" != "$(cat "$KSRC/.git/sgchain-head" 2>/dev/null)" ]; then
 		die "$KSRC has commits not in $KPATCHES, which changed since the tree was made from it: applying the new series would drop them. Save them ('git -C $KSRC format-patch $(cat "$KSRC/.git/sgchain-head" 2>/dev/null)..'), reset the tree to the old series ('git -C $KSRC reset --hard $(cat "$KSRC/.git/sgchain-head" 2>/dev/null)'), run this again and apply them on the new one"
 	fi
-	# Only pending copies of the repository's files may be overwritten.
-	copies=$(printf '%s\n' "${KPORT_COPIES[@]}" | cut -d: -f1)
-	dirty=$(kgit status --porcelain --untracked-files=no | cut -c4- |
-		grep -vxF "$copies" || true)
+	# Only pending copies of the repository's files may be overwritten
+	# (refuse_tree_edits has made sure that is all they are).
+	dirty=$(uncommitted_outside_copies)
 	[ -z "$dirty" ] || die "uncommitted changes in $KSRC would be lost: $(echo $dirty)"
-	for pair in "${KPORT_COPIES[@]}"; do
-		! edited_in_tree "${pair%%:*}" "${pair#*:}" ||
-			refuse_tree_edit "${pair%%:*}" "${pair#*:}"
-	done
 	say "applying $KPATCHES ($(series_patches | wc -l) patches) to the pristine tree"
 	kgit am --abort >/dev/null 2>&1 || true
 	kgit reset -q --hard pristine
@@ -67,11 +63,7 @@ fi
 # a working-tree change; 'make kport-series' folds it into the series.
 for pair in "${KPORT_COPIES[@]}"; do
 	tree_path=${pair%%:*} repo_path=${pair#*:}
-	if cmp -s "$REPO/$repo_path" "$KSRC/$tree_path"; then
-		record_copy "$tree_path" "$repo_path"
-		continue
+	if sync_copy "$tree_path" "$repo_path"; then
+		say "copied $repo_path to $tree_path"
 	fi
-	! edited_in_tree "$tree_path" "$repo_path" || refuse_tree_edit "$tree_path" "$repo_path"
-	say "copying $repo_path to $tree_path"
-	copy_in "$tree_path" "$repo_path"
 done

@@ -199,12 +199,13 @@ unit: unit-build $(SGSIM)
 		$(UNIT_BINS)
 
 # The kport scripts without a kernel, so not in make unit: their handling
-# of KSRC and KBUILD on a tiny fake tree (git, tar and xz make it), and
-# kport-check's copy checks on both series and on planted bugs (python3).
+# of KSRC and KBUILD on a tiny fake tree (git, tar and xz make it),
+# kport-check's copy checks on both series and on planted bugs (python3),
+# and make kport-series' folds and refusals on a fake tree.
 script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3
 	$(Q)tests/unit/run-tests.sh --out $(O)/script-test tests/kport/test_args.sh \
-		tests/kport/test_copies.sh
+		tests/kport/test_copies.sh tests/kport/test_folds.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -437,7 +438,8 @@ help:
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
 	@echo "  make script-test   the kport scripts without a kernel: KSRC/KBUILD handling on a fake"
-	@echo "                     tree, and kport-check's copy checks on both series and planted bugs"
+	@echo "                     tree, kport-check's copy checks on both series and planted bugs,"
+	@echo "                     and kport-series' folds and refusals on a fake tree"
 	@echo "  make kport-check   the series leaves every file it adds as the repository holds it"
 	@echo "                     (core/, the case tables, kport/lib/); checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  fold changed repository files into the series, then regenerate"

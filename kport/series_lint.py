@@ -61,7 +61,7 @@ def main(patches):
                 m = INCLUDE.match(line)
                 if m:
                     needs("includes", path, os.path.normpath(os.path.join(base, m.group(1))))
-        for p, path, line in added_lines:
+        for _, path, line in added_lines:
             base = os.path.dirname(path)
             m = OBJ.match(line) if os.path.basename(path) == "Makefile" else None
             for word in (m.group(1).split() if m else []):

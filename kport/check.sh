@@ -22,16 +22,6 @@ if [ "${1:-}" = --copies ]; then
 	[ -d "${2:-}" ] || die "usage: check.sh [--copies PATCH_DIR]"
 	copies_dir=$2 only_copies=true
 fi
-failed=0 passed=0
-check() { # NAME COMMAND...: run, count, and show the output of a failure
-	local name=$1 out
-	shift
-	if out=$("$@" 2>&1); then
-		passed=$((passed + 1)); echo "  ok    $name"
-	else
-		failed=$((failed + 1)); echo "  FAIL  $name"; printf '%s\n' "$out" | sed 's/^/        /' | head -40
-	fi
-}
 
 mapfile -t copied < <(find "$copies_dir" -name '[0-9]*.patch' ! -name '0000-*' | sort)
 copy_matches() { # TREE_PATH REPO_PATH: the series leaves the file as the repo holds it

@@ -143,6 +143,18 @@ uncommitted_outside_copies() {
 		grep -vxF "$(printf '%s\n' "${KPORT_COPIES[@]%%:*}")" || true
 }
 
+# The checkers' counting: run, count, and show the output of a failure.
+failed=0 passed=0
+check() { # NAME COMMAND...
+	local name=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		passed=$((passed + 1)); echo "  ok    $name"
+	else
+		failed=$((failed + 1)); echo "  FAIL  $name"; printf '%s\n' "$out" | sed 's/^/        /' | head -40
+	fi
+}
+
 say() { printf '[kport] %s\n' "$*"; }
 die() { printf '[kport] error: %s\n' "$*" >&2; exit 1; }
 

@@ -79,6 +79,9 @@ cover_matches() {
 check "cover letter lists kport/declared-differences" cover_matches
 
 # Suppressions, each for a reason the patches cannot remove:
+#  MISSING_SIGN_OFF    the committed series name nobody: a Signed-off-by
+#                      comes only from the person who sends a patch
+#                      (kport/env.sh, unname_patches);
 #  MACRO_ARG_REUSE     for_each_sg() must name its lvalue arguments in the
 #                      init, test and step of the loop; the kernel's own
 #                      definition, moved unchanged, draws the same check.
@@ -97,7 +100,7 @@ check "cover letter lists kport/declared-differences" cover_matches
 # which another python3 on the PATH may lack.
 checkpatch() {
 	cd "$KSRC" && PATH="/usr/bin:$PATH" perl scripts/checkpatch.pl --strict --quiet \
-		--ignore MACRO_ARG_REUSE,FILE_PATH_CHANGES,LINUX_VERSION_CODE,AVOID_BUG "$1"
+		--ignore MISSING_SIGN_OFF,MACRO_ARG_REUSE,FILE_PATH_CHANGES,LINUX_VERSION_CODE,AVOID_BUG "$1"
 }
 checkpatch_clean() { # PATCH: no report, and no helper that failed to run
 	local out

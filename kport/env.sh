@@ -189,7 +189,46 @@ kbuild_check() { # BUILD_DIR
 	fi
 }
 
-kgit() { git -C "$KSRC" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid "$@"; }
+# The identity a tree's commits are made in: the user's own, or the
+# account's. The committed series name nobody: series.sh and fixes.sh
+# strip authors and sign-offs from what they write (unname_patches), and
+# am_unnamed gives each patch this identity back as a tree takes it. A
+# sign-off comes only from the person who sends (make kport-fixes-send).
+ident_name() { git config user.name || id -un; }
+ident_email() { git config user.email || echo "$(id -un)@$(hostname)"; }
+kgit() { git -C "$KSRC" -c user.name="$(ident_name)" -c user.email="$(ident_email)" "$@"; }
+am_unnamed() { # TREE PATCH...: git am each, authored by ident
+	local tree=$1 patch from
+	shift
+	from="From: $(ident_name) <$(ident_email)>"
+	for patch; do
+		awk -v from="$from" '!done && /^Subject: / { print from; done = 1 } { print }' "$patch" |
+			git -C "$tree" -c user.name="$(ident_name)" -c user.email="$(ident_email)" am -q ||
+			{ echo "$(basename "$patch") does not apply to $tree (git -C $tree am --abort)" >&2; return 1; }
+	done
+}
+# format-patch dates a cover letter now: keep the old one's date when
+# nothing else in it changed, so that writing a series again changes nothing.
+keep_cover_date() { # NEW_COVER OLD_COVER
+	[ -f "$2" ] && [ -f "$1" ] || return 0
+	if cmp -s <(grep -v '^Date: ' "$1") <(grep -v '^Date: ' "$2"); then
+		cp "$2" "$1"
+	fi
+}
+unname_patches() { # PATCH...: drop the From: header (folded or not), sign-offs
+	local f          # and the author line of a cover letter's shortlog
+	for f; do
+		awk -v cover="$([[ $f == */0000-cover-letter.patch ]] && echo 1)" '
+			!body && /^From: / { from = 1; next }
+			!body && from && /^[ \t]/ { next }
+			{ from = 0 }
+			/^$/ { body = 1 }
+			/^Signed-off-by: / { next }
+			cover && /^[^ \t].* \([0-9]+\):$/ { next }
+			{ print }' "$f" > "$f.tmp"
+		mv "$f.tmp" "$f"
+	done
+}
 
 # The series' patches in order, without the cover letter; and their hash.
 series_patches() {

@@ -44,15 +44,6 @@ form_tree() { form_dir "$1" >/dev/null && echo "$SGCHAIN_CACHE/fixes-$1"; }
 form_patches() { find "$REPO/$(form_dir "$1")" -name '[0-9]*.patch' ! -name '0000-*' | sort; }
 fgit() { git -C "$(form_tree "$1")" "${@:2}"; }
 
-# The identity the trees' commits are made in: the user's own, or the
-# account's. Never written to the committed patches (series strips it).
-ident() {
-	local name email
-	name=$(git config user.name || id -un)
-	email=$(git config user.email || echo "$(id -un)@$(hostname)")
-	printf '%s <%s>' "$name" "$email"
-}
-
 # The base of the mainline form's tree: the files the series touches, from
 # $MAINLINE where it has them, else from $UPSTREAM (lib/scatterlist.c and
 # lib/sg_split.c) or, as stand-ins, from 6.12 (what cannot be checked here).
@@ -82,7 +73,7 @@ mainline_base() { # TREE
 }
 
 make_tree() { # FORM
-	local form=$1 tree patch
+	local form=$1 tree patches
 	tree=$(form_tree "$form")
 	if [ -e "$tree" ]; then
 		[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
@@ -97,7 +88,8 @@ make_tree() { # FORM
 		git -C "$tree" init -q
 		mainline_base "$tree"
 		git -C "$tree" add -A .
-		git -C "$tree" -c user.name=base -c user.email=base commit -qm "mainline base" \
+		git -C "$tree" -c user.name="$(ident_name)" -c user.email="$(ident_email)" \
+			commit -qm "mainline base" \
 			-m "$(cat "$tree/.sources")"
 	else
 		[ -d "$SGCHAIN_CACHE/linux-source-$form/.git" ] ||
@@ -105,12 +97,8 @@ make_tree() { # FORM
 		git -C "$SGCHAIN_CACHE/linux-source-$form" worktree add -q --detach "$tree" pristine
 	fi
 	git -C "$tree" tag -f fixes-base >/dev/null
-	while IFS= read -r patch; do
-		# The committed patches name no author: the tree's commits take ident().
-		awk -v from="From: $(ident)" '!done && /^Subject: / { print from; done = 1 } { print }' \
-			"$patch" | git -C "$tree" am -q ||
-			die "$(basename "$patch") does not apply to $tree: git -C $tree am --abort"
-	done < <(form_patches "$form")
+	mapfile -t patches < <(form_patches "$form")
+	am_unnamed "$tree" "${patches[@]}" || die "$(form_dir "$form") does not apply"
 	say "$tree: $(git -C "$tree" rev-list --count fixes-base..HEAD) patches of $(form_dir "$form")"
 }
 
@@ -121,12 +109,14 @@ cover_of() { # FORM: the cover letter's text, first paragraph the subject
 }
 
 write_series() { # FORM
-	local form=$1 dir tree f
+	local form=$1 dir tree old_cover
 	dir=$REPO/$(form_dir "$form") tree=$(form_tree "$form")
 	[ -d "$tree" ] || die "no tree at $tree: run 'fixes.sh tree $form' first"
 	[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 		die "$tree has uncommitted changes: commit them first"
 	mkdir -p "$dir"
+	old_cover=$(mktemp)
+	cp "$dir/0000-cover-letter.patch" "$old_cover" 2>/dev/null || true
 	rm -f "$dir"/*.patch
 	git -C "$tree" config branch.fixes.description "$(cover_of "$form")"
 	# A named branch, for the description format-patch takes the cover from.
@@ -135,15 +125,9 @@ write_series() { # FORM
 		format-patch -q --zero-commit --no-signature --cover-letter \
 		--cover-from-description=subject -o "$dir" fixes-base..fixes
 	# No identity in the committed series: the sender's comes with 'send'.
-	for f in "$dir"/*.patch; do
-		awk '!body && /^From: / { from = 1; next }
-			!body && from && /^[ \t]/ { next }
-			{ from = 0 }
-			/^$/ { body = 1 }
-			/^Signed-off-by: / { next }
-			{ print }' "$f" > "$f.tmp"
-		mv "$f.tmp" "$f"
-	done
+	unname_patches "$dir"/*.patch
+	keep_cover_date "$dir/0000-cover-letter.patch" "$old_cover"
+	rm -f "$old_cover"
 	say "wrote $(ls "$dir"/*.patch | wc -l) files to $(form_dir "$form")"
 }
 

@@ -85,6 +85,8 @@ if grep -q '^fixup! ' <<< "$subjects"; then
 	done
 fi
 
+old_cover="$work/old-cover"
+cp "$REPO/$KPATCHES/0000-cover-letter.patch" "$old_cover" 2>/dev/null || true
 rm -f "$REPO/$KPATCHES"/*.patch
 kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description "$(cover_letter)"
 # core.abbrev fixed: git's default grows with the number of objects, which
@@ -93,6 +95,8 @@ kgit config branch."$(kgit rev-parse --abbrev-ref HEAD)".description "$(cover_le
 # neither git am -p1 nor kport/series_file.py reads.
 kgit -c core.abbrev=9 -c diff.noprefix=false -c diff.mnemonicPrefix=false format-patch -q --zero-commit --no-signature --cover-letter \
 	--cover-from-description=subject -o "$REPO/$KPATCHES" pristine..HEAD
+unname_patches "$REPO/$KPATCHES"/*.patch
+keep_cover_date "$REPO/$KPATCHES/0000-cover-letter.patch" "$old_cover"
 say "wrote $(ls "$REPO/$KPATCHES"/*.patch | wc -l) files to $KPATCHES"
 
 # The tree now holds exactly the new series: record it as applied.

@@ -27,7 +27,7 @@ else
 	git -C "$KSRC.tmp" init -q
 	# -f: Debian's top-level .gitignore ignores every top-level entry.
 	git -C "$KSRC.tmp" add -A -f
-	git -C "$KSRC.tmp" -c user.name="sgchain developer" -c user.email=dev@sgchain.invalid \
+	git -C "$KSRC.tmp" -c user.name="$(ident_name)" -c user.email="$(ident_email)" \
 		commit -q -m "Linux $KVER from Debian's linux-source-$KVER"
 	git -C "$KSRC.tmp" tag pristine
 	# KSRC is missing or an empty directory here.
@@ -53,7 +53,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	kgit am --abort >/dev/null 2>&1 || true
 	kgit reset -q --hard pristine
 	mapfile -t patches < <(series_patches)
-	kgit am -q "${patches[@]}" ||
+	am_unnamed "$KSRC" "${patches[@]}" ||
 		die "the series does not apply to pristine $KVER (tree left mid-am in $KSRC)"
 	echo "$want" > "$stamp"
 	kgit rev-parse HEAD > "$KSRC/.git/sgchain-head"

@@ -59,13 +59,13 @@ DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc
 DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
 
 # Kernel tree and build directory: outside the repository (kport/env.sh).
-export KVER KSRC KBUILD KBUILD_PARISC KBUILD_KASAN SGCHAIN_CACHE QEMU_TIMEOUT JOBS
+export KVER KSRC KBUILD UPSTREAM MAINLINE KBUILD_PARISC KBUILD_KASAN SGCHAIN_CACHE QEMU_TIMEOUT JOBS
 # apt-get's output, kept out of the test output (scripts/deps.sh).
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kunit kunit-parse kport-series kport-check ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -368,6 +368,42 @@ kport-check: qemu-deps
 	$(Q)kport/tree.sh
 	$(Q)kport/check.sh
 
+# The standalone fix series, kport/fixes* (docs/upstream-fixes.md). Both
+# Debian trees in their default place: the backports apply to them, and
+# the 6.12 one lends checkpatch and the mainline form's stand-ins.
+FIXES_TREES := for v in 6.1 6.12; do KVER=$$v KSRC= KBUILD= kport/tree.sh || exit; done
+kport-fixes-check: qemu-deps
+	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
+	$(Q)$(FIXES_TREES)
+	$(Q)mkdir -p $(O)/kport-fixes-check
+	$(Q)kport/fixes_check.sh | tee $(O)/kport-fixes-check/summary.log
+	$(Q)tail -n 1 $(O)/kport-fixes-check/summary.log | sed 's/^[^:]*: //' > $(O)/kport-fixes-check/summary
+
+kport-fixes-test: qemu-deps
+	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
+	$(Q)$(FIXES_TREES)
+	$(Q)mkdir -p $(O)/kport-fixes-test
+	$(Q){ kport/fixes_test.sh 6.12; kport/fixes_test.sh 6.1; } | tee $(O)/kport-fixes-test/summary.log
+	$(Q)grep -E '^kport-fixes-test [0-9.]+: ' $(O)/kport-fixes-test/summary.log | \
+		awk '{ p += $$3; f += $$5 } END { print p " passed, " f " failed"; exit f > 0 || NR != 2 }' \
+		> $(O)/kport-fixes-test/summary
+
+# Write FORM's patches (kport/fixes, -6.12, -6.1) from its tree, made from
+# the committed patches first if missing: edit there with git, then run this.
+FORM ?= mainline
+kport-fixes: qemu-deps
+	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
+	$(Q)$(FIXES_TREES)
+	$(Q)[ -d $(SGCHAIN_CACHE)/fixes-$(FORM) ] || kport/fixes.sh tree $(FORM)
+	$(Q)kport/fixes.sh series $(FORM)
+
+# The mainline form in the sender's git identity, signed off, To/Cc from
+# get_maintainer.pl: OUT=DIR (default $(O)/send).
+kport-fixes-send: qemu-deps
+	$(Q)scripts/deps.sh linux-source-6.12
+	$(Q)KVER=6.12 KSRC= KBUILD= kport/tree.sh
+	$(Q)kport/fixes.sh send $(or $(OUT),$(O)/send)
+
 ktap-test:
 	$(Q)scripts/deps.sh python3
 	$(Q)mkdir -p $(O)
@@ -381,7 +417,8 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
 	$(O)/qemu-parisc/summary $(O)/lint.summary $(O)/script-test/summary-plain \
 	$(O)/kunit-parse/summary $(O)/kunit/summary \
-	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary
+	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary \
+	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary
 # The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
 # name 6.1's); lint checks both series.
 K612 := KVER=6.12 KSRC= KBUILD=
@@ -390,6 +427,7 @@ check:
 	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test qemu \
 		kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc
 	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
+	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test
 	$(Q)$(MAKE) --no-print-directory lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
@@ -424,6 +462,7 @@ help:
 	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
 	@echo "                     ktap-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
 	@echo "                     qemu-parisc; qemu, qemu-dma and kunit-parse with KVER=6.12;"
+	@echo "                     kport-fixes-check, kport-fixes-test;"
 	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
 	@echo "                     W=1 on the series' files (6.1 on x86_64 and parisc, 6.12 on x86_64)"
@@ -444,6 +483,15 @@ help:
 	@echo "                     (core/, the case tables, kport/lib/); checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  fold changed repository files into the series, then regenerate"
 	@echo "                     kport/patches (KVER=6.12: kport/patches-6.12) from KSRC, made if missing"
+	@echo "  make kport-fixes-check  the fix series (kport/fixes*, docs/upstream-fixes.md): mainline form"
+	@echo "                     applies to UPSTREAM (../shared/upstream), backports to Debian's trees;"
+	@echo "                     same fixes in all three; checkpatch --strict; Fixes:/Cc: tags; no sign-off"
+	@echo "  make kport-fixes-test  on the 6.12 and 6.1 backports: the harness and the sg_split"
+	@echo "                     KUnit suite (UML, W=1) pass; reverting any one fix fails only its test"
+	@echo "  make kport-fixes   write FORM's fix series (FORM=mainline|6.12|6.1) from its tree in"
+	@echo "                     SGCHAIN_CACHE/fixes-FORM (made from the patches if missing)"
+	@echo "  make kport-fixes-send  the mainline fixes in your git identity, signed off, To/Cc from"
+	@echo "                     get_maintainer.pl, into OUT=DIR (default $(O)/send), for git send-email"
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"

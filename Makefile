@@ -508,6 +508,9 @@ help:
 	@echo "       KBUILD=DIR (kernel objects, default KSRC.build/x86_64; refused if it holds another tree's build)"
 	@echo "       KBUILD_PARISC=DIR (the parisc kernel's objects, default KSRC.build/parisc)"
 	@echo "       KBUILD_KASAN=DIR (the KASAN kernel's objects, default KSRC.build/x86_64-kasan)"
+	@echo "       UPSTREAM=DIR (mainline's lib/scatterlist.c and lib/sg_split.c, default ../shared/upstream)"
+	@echo "       MAINLINE=DIR (a mainline checkout for the mainline fix series' context and"
+	@echo "                 get_maintainer.pl; default SGCHAIN_CACHE/mainline-ref, a partial one)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
 

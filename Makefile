@@ -65,7 +65,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -388,6 +388,16 @@ kport-fixes-test: qemu-deps
 		awk '{ p += $$3; f += $$5 } END { print p " passed, " f " failed"; exit f > 0 || NR != 2 }' \
 		> $(O)/kport-fixes-test/summary
 
+# Every prefix of each series builds (UML and x86_64, W=1, no new warning
+# in its files) and passes its tests: slow, outside make check.
+BISECT ?= fixes-6.12 fixes-6.1 6.1 6.12
+kport-bisect: qemu-deps
+	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
+	$(Q)$(FIXES_TREES)
+	$(Q)mkdir -p $(O)/kport-bisect
+	$(Q)kport/bisect.sh $(BISECT) | tee $(O)/kport-bisect/summary.log
+	$(Q)tail -n 1 $(O)/kport-bisect/summary.log > $(O)/kport-bisect/summary
+
 # Write FORM's patches (kport/fixes, -6.12, -6.1) from its tree, made from
 # the committed patches first if missing: edit there with git, then run this.
 FORM ?= mainline
@@ -492,6 +502,9 @@ help:
 	@echo "                     SGCHAIN_CACHE/fixes-FORM (made from the patches if missing)"
 	@echo "  make kport-fixes-send  the mainline fixes in your git identity, signed off, To/Cc from"
 	@echo "                     get_maintainer.pl, into OUT=DIR (default $(O)/send), for git send-email"
+	@echo "  make kport-bisect  every prefix of BISECT (default: fixes-6.12 fixes-6.1 6.1 6.12) builds"
+	@echo "                     for UML and x86_64 with W=1 and passes its KUnit suites and the"
+	@echo "                     harness; slow (see docs/upstream-fixes.md), not in make check"
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array: $(BENCH_DIR)/results.md"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"

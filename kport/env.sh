@@ -156,6 +156,10 @@ check() { # NAME COMMAND...
 }
 
 say() { printf '[kport] %s\n' "$*"; }
+# A make of its own, not a sub-make of sgchain's: none of the top-level
+# Makefile's flags (--no-builtin-rules, which the scatterlist harness needs)
+# or command-line variables (O=) may leak into it.
+own_make() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make "$@"; }
 die() { printf '[kport] error: %s\n' "$*" >&2; exit 1; }
 
 # Refuse a tree inside the repository: it must never be committed.

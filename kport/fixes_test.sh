@@ -34,8 +34,9 @@ mkdir -p "$build"
 
 harness() { # passes?
 	local out rc=0
-	out=$(make -s -C "$tree/tools/testing/scatterlist" 2>&1 && "$tree/tools/testing/scatterlist/main" 2>&1) || rc=$?
-	make -s -C "$tree/tools/testing/scatterlist" clean >/dev/null 2>&1 || true
+	out=$(own_make -s -C "$tree/tools/testing/scatterlist" 2>&1 &&
+		"$tree/tools/testing/scatterlist/main" 2>&1) || rc=$?
+	own_make -s -C "$tree/tools/testing/scatterlist" clean >/dev/null 2>&1 || true
 	[ "$rc" -eq 0 ] || { printf '%s\n' "$out" | tail -8 >&2; return 1; }
 }
 # W=1 warnings the tree has of its own in the files the series touches,
@@ -48,7 +49,7 @@ KNOWN_WARNINGS_6_1=(
 )
 kunit_build() { # W=1; no new warning in the files the series touches
 	local out new known=()
-	out=$(cd "$tree" && python3 tools/testing/kunit/kunit.py build --build_dir "$build" \
+	out=$(cd "$tree" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS python3 tools/testing/kunit/kunit.py build --build_dir "$build" \
 		--kunitconfig "$kunitconfig" --make_options W=1 --jobs "$(nproc)" 2>&1) ||
 		{ printf '%s\n' "$out" | tail -20; return 1; }
 	[ "$form" != 6.1 ] || known=("${KNOWN_WARNINGS_6_1[@]}")

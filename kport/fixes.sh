@@ -19,30 +19,12 @@
 # FORM is mainline, 6.12 or 6.1.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+source "$(dirname "$0")/fixes_env.sh"
 
 : "${UPSTREAM:=$REPO/../shared/upstream}"
 # Mainline's files for the mainline form's tree: a mainline checkout, or a
 # directory with those of them this machine has (see docs/upstream-fixes.md).
 : "${MAINLINE:=$SGCHAIN_CACHE/mainline-ref}"
-# The fixes that an in-tree caller can hit, by subject: only these carry
-# Cc: stable (checked).
-STABLE_SUBJECTS=(
-	"lib: scatterlist: sg_split: stop at the last part when it ends inside an entry"
-)
-# The files whose changes are fixes (each patch touching them needs a
-# Fixes: tag); every other file a patch touches is a test.
-FIXED_FILES=(lib/scatterlist.c lib/sg_split.c)
-
-form_dir() {
-	case "$1" in
-	mainline) echo kport/fixes ;;
-	6.12 | 6.1) echo "kport/fixes-$1" ;;
-	*) die "FORM=$1: mainline, 6.12 or 6.1" ;;
-	esac
-}
-form_tree() { form_dir "$1" >/dev/null && echo "$SGCHAIN_CACHE/fixes-$1"; }
-form_patches() { find "$REPO/$(form_dir "$1")" -name '[0-9]*.patch' ! -name '0000-*' | sort; }
-fgit() { git -C "$(form_tree "$1")" "${@:2}"; }
 
 # The base of the mainline form's tree: the files the series touches, from
 # $MAINLINE where it has them, else from $UPSTREAM (lib/scatterlist.c and

@@ -15,10 +15,8 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 : "${UPSTREAM:=$REPO/../shared/upstream}"
-eval "$(sed -n '/^STABLE_SUBJECTS=(/,/^)/p; /^FIXED_FILES=/p' "$REPO/kport/fixes.sh")"
+source "$(dirname "$0")/fixes_env.sh"
 FORMS=(mainline 6.12 6.1)
-form_dir() { case "$1" in mainline) echo kport/fixes ;; *) echo "kport/fixes-$1" ;; esac; }
-form_patches() { find "$REPO/$(form_dir "$1")" -name '[0-9]*.patch' ! -name '0000-*' | sort; }
 
 subject() { # PATCH: the subject without [PATCH n/m], unfolded
 	awk '/^Subject: / { s = $0; getline; while (/^ /) { s = s $0; getline } print s; exit }' "$1" |

@@ -12,14 +12,13 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 form=${1:?usage: fixes_test.sh 6.12|6.1}
 case "$form" in 6.12 | 6.1) ;; *) die "fixes_test.sh: 6.12 or 6.1 (the mainline form has no tree that builds here)" ;; esac
-eval "$(sed -n '/^FIXED_FILES=/p' "$REPO/kport/fixes.sh")"
+source "$(dirname "$0")/fixes_env.sh"
 tree=$SGCHAIN_CACHE/fixes-$form
 build=$SGCHAIN_CACHE/fixes-$form.build/uml
-dir=kport/fixes-$form
 kunitconfig=lib/sg_split.kunitconfig
 
 # The tree is the committed series, or made again from it.
-stamp() { find "$REPO/$dir" -name '[0-9]*.patch' ! -name '0000-*' | sort | xargs cat | sha1sum | cut -c1-40; }
+stamp() { form_patches "$form" | xargs cat | sha1sum | cut -c1-40; }
 stamp_file=$tree/.sgchain-fixes
 if [ ! -d "$tree" ] || [ "$(cat "$stamp_file" 2>/dev/null)" != "$(stamp)" ]; then
 	"$REPO/kport/fixes.sh" tree "$form"

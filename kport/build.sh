@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Configure (tinyconfig + the fragment of KARCH) and build its image:
-# $KBUILD/arch/x86/boot/bzImage, or $KBUILD/vmlinux for parisc.
+# Configure (tinyconfig, or the architecture's base config, + the fragments
+# of KARCH) and build its image: $KBUILD/$KIMAGE (kport/arches.sh).
 # Reconfigures only when the fragment changed; checks that every option of
 # the fragment reached .config; shows progress as objects compile.
 set -euo pipefail
@@ -14,8 +14,8 @@ mkdir -p "$KBUILD"
 kmake() { make -C "$KSRC" O="$KBUILD" "${KMAKE_ARGS[@]}" "$@"; }
 
 configure() {
-	say "configuring $KARCH${KVARIANT:+ $KVARIANT}: tinyconfig + ${KFRAGMENTS[*]}"
-	kmake -s tinyconfig >"$log" 2>&1 || die "tinyconfig failed, see $log"
+	say "configuring $KARCH${KVARIANT:+ $KVARIANT}: $KBASECONFIG + ${KFRAGMENTS[*]}"
+	kmake -s "$KBASECONFIG" >"$log" 2>&1 || die "$KBASECONFIG failed, see $log"
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" \
 		"$KBUILD/.config" "${KFRAGMENTS[@]/#/$REPO/}" >>"$log" 2>&1 ||
 		die "merge_config failed, see $log"
@@ -29,7 +29,7 @@ missing_options() {
 		grep -vxF -f "$KBUILD/.config" || true
 }
 
-frag_hash=$(cat "${KFRAGMENTS[@]/#/$REPO/}" | sha1sum | cut -c1-40)
+frag_hash=$({ echo "$KBASECONFIG"; cat "${KFRAGMENTS[@]/#/$REPO/}"; } | sha1sum | cut -c1-40)
 if [ "$(cat "$KBUILD/.sgchain-config" 2>/dev/null)" != "$frag_hash" ] ||
    [ ! -f "$KBUILD/.config" ]; then
 	configure

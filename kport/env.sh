@@ -5,10 +5,11 @@
 # share one: the default KBUILD is $KSRC.build/$KARCH. A KBUILD that a build
 # for another tree or architecture configured is refused (kbuild_check).
 #
-# KARCH picks the kernel: x86_64 (make qemu) or parisc (make qemu-parisc,
-# which cannot chain scatterlists), with its config fragments, cross
-# compiler, make target and image. KVARIANT=kasan is the x86 kernel with
-# KASAN and kmemleak on top (make qemu-kasan), built beside the other.
+# KARCH picks the kernel: x86_64 (make qemu), parisc (make qemu-parisc,
+# which cannot chain scatterlists) or an architecture of make qemu-arch,
+# with its config fragments, cross compiler, make target and image
+# (kport/arches.sh). KVARIANT=kasan is the x86 kernel with KASAN and
+# kmemleak on top (make qemu-kasan), built beside the other.
 : "${SGCHAIN_CACHE:=${XDG_CACHE_HOME:-${HOME:-/var/tmp}/.cache}/sgchain}"
 SGCHAIN_CACHE=$(realpath -m -- "$SGCHAIN_CACHE")
 # KVER picks the series and the Debian source package it applies to: 6.1
@@ -27,16 +28,8 @@ KSRC=$(realpath -m -- "$KSRC")
 KBUILD_ROOT="$KSRC.build"
 : "${KBUILD:=$KBUILD_ROOT/$KARCH${KVARIANT:+-$KVARIANT}}"
 KBUILD=$(realpath -m -- "$KBUILD")
-case "$KARCH" in
-x86_64)
-	KMAKE_ARGS=() KFRAGMENTS=(kport/config) KTARGET=bzImage
-	KIMAGE=arch/x86/boot/bzImage KCONFIG_ARCH=CONFIG_X86_64 ;;
-parisc)
-	KMAKE_ARGS=(ARCH=parisc CROSS_COMPILE=hppa-linux-gnu-) KFRAGMENTS=(kport/config-parisc)
-	KTARGET=vmlinux KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_PARISC ;;
-*)
-	printf '[kport] error: KARCH=%s: x86_64 or parisc\n' "$KARCH" >&2; exit 1 ;;
-esac
+source "$(dirname "${BASH_SOURCE[0]}")/arches.sh"
+arch_describe "$KARCH"
 # What a kernel version needs on top of the architecture's fragment.
 [ "$KVER" = 6.1 ] || KFRAGMENTS+=("kport/config-$KVER")
 case "$KARCH:$KVARIANT" in

@@ -1,0 +1,94 @@
+# Sourced by kport/env.sh: the architectures sgchain builds a kernel for,
+# one row each, the kernel side (how to configure and build it) and the
+# machine side (how tests/qemu/boot-arch.sh boots it) together, so that an
+# architecture cannot exist in one and not the other.
+#
+# Kernel:
+#   KMAKE_ARGS     ARCH= and CROSS_COMPILE= for the kernel's make
+#   KBASECONFIG    the config the fragments are merged onto
+#   KFRAGMENTS     kport/config* fragments, in order
+#   KTARGET        the make target; KIMAGE: the image it leaves
+#   KCONFIG_ARCH   the .config line that names the architecture
+#   KDEBS          Debian packages: cross compiler, its libc, QEMU
+# Machine (make qemu-arch; x86_64 and parisc have their own runners):
+#   GUEST_CC       compiler and flags for the guest's static init and sgio
+#   QEMU           the QEMU command up to -kernel: binary, machine, memory
+#   QEMU_DISK      how a disk of each driver is attached (DISK_ARGS)
+#   GUEST_DISKS    the drivers whose disks the runs map through
+#   GUEST_CMDLINE  kernel parameters the machine needs (console)
+#   GUEST_RUNS     the boots of the kernel, one per way of mapping; for each,
+#                  arch_run sets RUN_CMDLINE, GUEST_MAPPER (the function
+#                  dma_map_sg() ends in), GUEST_MODE (iommu, swiotlb or
+#                  direct: the sg_chain_dma cases that must run) and RUN_NOTE
+
+# The architectures of make qemu-arch, in the order make qemu-arches boots.
+ARCHES=(i386)
+
+arch_describe() { # KARCH
+	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
+	GUEST_CC=() QEMU=() GUEST_DISKS=() GUEST_CMDLINE="" GUEST_RUNS=()
+	case "$1" in
+	x86_64)
+		KFRAGMENTS=(kport/config kport/config-x86_64) KTARGET=bzImage
+		KIMAGE=arch/x86/boot/bzImage KCONFIG_ARCH=CONFIG_X86_64 ;;
+	parisc)
+		KMAKE_ARGS=(ARCH=parisc CROSS_COMPILE=hppa-linux-gnu-)
+		KFRAGMENTS=(kport/config-parisc) KTARGET=vmlinux KIMAGE=vmlinux
+		KCONFIG_ARCH=CONFIG_PARISC
+		KDEBS=(gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc) ;;
+	i386)
+		# Seed 003's architecture. PAE and 3 GiB: all but 896 MiB is
+		# highmem, 1 GiB of it above 4 GiB (q35 puts RAM past 2 GiB
+		# there). Without pse36 qemu32 cannot reach RAM above 4 GiB.
+		KMAKE_ARGS=(ARCH=i386)
+		KFRAGMENTS=(kport/config kport/config-i386) KTARGET=bzImage
+		KIMAGE=arch/x86/boot/bzImage KCONFIG_ARCH=CONFIG_X86_32
+		KDEBS=(gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86)
+		GUEST_CC=(i686-linux-gnu-gcc -static)
+		QEMU=(qemu-system-i386 -M q35 -cpu qemu32,pse36=on -m 3G)
+		GUEST_DISKS=(virtio_scsi megaraid_sas ahci sym53c8xx)
+		GUEST_CMDLINE="console=ttyS0"
+		GUEST_RUNS=(direct swiotlb) ;;
+	*)
+		printf '[kport] error: KARCH=%s: x86_64, parisc or one of: %s\n' \
+			"$1" "${ARCHES[*]}" >&2
+		exit 1 ;;
+	esac
+}
+
+arch_run() { # KARCH RUN: one boot of GUEST_RUNS
+	RUN_CMDLINE="" GUEST_MAPPER="" GUEST_MODE=$2 RUN_NOTE=""
+	case "$1:$2" in
+	i386:direct)
+		# dma-direct hands the pages' own addresses to the device:
+		# highmem, above 4 GiB for the 64-bit DMA of AHCI and
+		# megasas. Lists as long as AHCI's 168 entries.
+		GUEST_MAPPER=dma_direct_map_sg RUN_NOTE="PAE highmem, dma-direct" ;;
+	i386:swiotlb)
+		# Every list bounced, highmem pages through kmap_local. A
+		# bounced mapping holds at most 256 KiB, so SCSI caps each
+		# command at 64 pages: one link.
+		RUN_CMDLINE="swiotlb=force"
+		GUEST_MAPPER=dma_direct_map_sg RUN_NOTE="PAE highmem, swiotlb=force" ;;
+	*)
+		printf '[qemu] error: %s has no run %s\n' "$1" "$2" >&2; exit 1 ;;
+	esac
+}
+
+# The QEMU arguments of a disk of DRIVER on IMAGE, as DISK_ARGS; the PCI
+# devices behind them are the machine's (q35's here; the table's later
+# rows name their buses).
+arch_disk() { # DRIVER IMAGE ID
+	local drv=$1 img=$2 id=$3
+	DISK_ARGS=(-drive "file=$img,if=none,id=$id,format=raw")
+	case "$drv" in
+	# iommu_platform: virtio_ring maps through the DMA API, not around it.
+	virtio_scsi) DISK_ARGS+=(-device "virtio-scsi-pci,id=c$id,disable-legacy=on,iommu_platform=on"
+				 -device "scsi-hd,drive=$id,bus=c$id.0") ;;
+	megaraid_sas) DISK_ARGS+=(-device "megasas-gen2,id=c$id"
+				  -device "scsi-hd,drive=$id,bus=c$id.0") ;;
+	ahci) DISK_ARGS+=(-device "ich9-ahci,id=c$id" -device "ide-hd,drive=$id,bus=c$id.0") ;;
+	sym53c8xx) DISK_ARGS+=(-device "lsi53c895a,id=c$id" -device "scsi-hd,drive=$id,bus=c$id.0") ;;
+	*) printf '[qemu] error: no disk for driver %s\n' "$drv" >&2; exit 1 ;;
+	esac
+}

@@ -11,18 +11,11 @@
  *   sgchain_max_segments   the queue's max_segments the series must give
  *                          (SG_MAX_SEGMENTS: 128 where lists cannot chain)
  */
-#define _GNU_SOURCE
-#include <dirent.h>
-#include <fcntl.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
-#include <sys/wait.h>
-#include <unistd.h>
+
+#include "guest.h"
 
 #define PAGE	4096
 #define SEED	0x5eed
@@ -30,130 +23,14 @@
 static const unsigned int sweep_pages[] = { 1, 127, 128, 129, 256, 1024, 2048 };
 #define NSWEEP	(sizeof(sweep_pages) / sizeof(sweep_pages[0]))
 
-static unsigned int tests, failures;
-
-static void result(int ok, const char *name, const char *fmt, ...)
+/* A disk whose model is scsi_debug. */
+static int is_scsi_debug(const char *disk, const void *arg)
 {
-	va_list ap;
+	char path[320];
 
-	tests++;
-	printf("    %s %u %s", ok ? "ok" : "not ok", tests, name);
-	if (!ok) {
-		failures++;
-		printf(" # ");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-	}
-	printf("\n");
-	fflush(stdout);
-}
-
-static void diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("    # ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-/* The first line of a sysfs file, or "" */
-static const char *read_line(const char *path)
-{
-	static char buf[256];
-	FILE *f = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (f) {
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
-}
-
-static long read_long(const char *dir, const char *file)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	return strtol(read_line(path), NULL, 0);
-}
-
-static int write_long(const char *dir, const char *file, long value)
-{
-	char path[512], text[32];
-	int fd, ok;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	snprintf(text, sizeof(text), "%ld", value);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
-/* The sd disk whose model is scsi_debug, waiting up to 10 s for it. */
-static int find_disk(char *name, size_t len)
-{
-	int tries;
-
-	for (tries = 0; tries < 20; tries++) {
-		DIR *d = opendir("/sys/block");
-		struct dirent *e;
-
-		while (d && (e = readdir(d))) {
-			char path[320];
-
-			if (strncmp(e->d_name, "sd", 2))
-				continue;
-			snprintf(path, sizeof(path), "/sys/block/%s/device/model", e->d_name);
-			if (strstr(read_line(path), "scsi_debug")) {
-				snprintf(name, len, "%s", e->d_name);
-				closedir(d);
-				return 0;
-			}
-		}
-		if (d)
-			closedir(d);
-		usleep(500000);
-	}
-	return -1;
-}
-
-/* Run /bin/sgio with @args; its first output line into @out. */
-static int sgio(char *out, size_t len, char *const args[])
-{
-	int pipefd[2], status;
-	ssize_t n, got = 0;
-	pid_t pid;
-
-	if (pipe(pipefd))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		dup2(pipefd[1], 1);
-		dup2(pipefd[1], 2);
-		close(pipefd[0]);
-		execv("/bin/sgio", args);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	while (got < (ssize_t)len - 1 &&
-	       (n = read(pipefd[0], out + got, len - 1 - got)) > 0)
-		got += n;
-	close(pipefd[0]);
-	out[got] = '\0';
-	out[strcspn(out, "\n")] = '\0';
-	waitpid(pid, &status, 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	(void)arg;
+	snprintf(path, sizeof(path), "/sys/block/%s/device/model", disk);
+	return strstr(read_line(path), "scsi_debug") != NULL;
 }
 
 int main(void)
@@ -174,7 +51,7 @@ int main(void)
 	printf("KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: sg_chain_io\n");
 	printf("    1..%zu\n", 3 + NSWEEP);
 
-	result(!find_disk(disk, sizeof(disk)), "scsi_debug_disk_found",
+	result(!find_sd(is_scsi_debug, NULL, disk, sizeof(disk)), "scsi_debug_disk_found",
 	       "no scsi_debug disk in /sys/block");
 	snprintf(queue, sizeof(queue), "/sys/block/%s/queue", disk);
 	snprintf(dev, sizeof(dev), "/dev/%s", disk);

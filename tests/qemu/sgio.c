@@ -31,7 +31,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define PAGE	4096
+/* Compared in chunks of this many bytes. */
+#define CHUNK	4096
+/* The machine's page size (4 KiB, 8 KiB on sparc64 and alpha): main() sets it. */
+static size_t page_size = 4096;
 
 /* Word w (4 bytes) of the disk, counted from offset 0, for @seed. */
 static uint32_t pattern_word(uint64_t w, uint32_t seed)
@@ -57,11 +60,11 @@ static void fill(uint8_t *buf, uint64_t disk_off, size_t n, uint32_t seed)
 static long mismatch(const uint8_t *buf, uint64_t disk_off, size_t n,
 		     uint32_t seed)
 {
-	uint8_t want[PAGE];
+	uint8_t want[CHUNK];
 	size_t i, j;
 
-	for (i = 0; i < n; i += PAGE) {
-		size_t len = n - i < PAGE ? n - i : PAGE;
+	for (i = 0; i < n; i += CHUNK) {
+		size_t len = n - i < CHUNK ? n - i : CHUNK;
 
 		fill(want, disk_off + i, len, seed);
 		if (memcmp(buf + i, want, len))
@@ -113,7 +116,7 @@ static uint64_t pfn_of(int pagemap, const void *addr)
 {
 	uint64_t entry = 0;
 
-	if (pread(pagemap, &entry, 8, (off_t)((uintptr_t)addr / PAGE) * 8) != 8 ||
+	if (pread(pagemap, &entry, 8, (off_t)((uintptr_t)addr / page_size) * 8) != 8 ||
 	    !(entry >> 63))
 		return 0;
 	return entry & ((1ULL << 55) - 1);
@@ -130,7 +133,7 @@ static long adjacent_pages(const uint8_t *buf, size_t pages)
 	if (pagemap < 0)
 		return -1;
 	for (i = 0; i < pages; i++, prev = pfn) {
-		pfn = pfn_of(pagemap, buf + i * PAGE);
+		pfn = pfn_of(pagemap, buf + i * page_size);
 		if (!pfn) {
 			adjacent = -1;
 			break;
@@ -153,21 +156,21 @@ static uint8_t *scattered_once(size_t pages)
 	uint8_t *src, *dst;
 	size_t i;
 
-	src = mmap(NULL, 2 * pages * PAGE, PROT_READ | PROT_WRITE,
+	src = mmap(NULL, 2 * pages * page_size, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	dst = mmap(NULL, pages * PAGE, PROT_READ | PROT_WRITE,
+	dst = mmap(NULL, pages * page_size, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (src == MAP_FAILED || dst == MAP_FAILED) {
 		perror("sgio: mmap");
 		exit(1);
 	}
 	for (i = 0; i < pages; i++) {
-		if (mremap(src + 2 * i * PAGE, PAGE, PAGE, MREMAP_MAYMOVE | MREMAP_FIXED,
-			   dst + i * PAGE) == MAP_FAILED) {
+		if (mremap(src + 2 * i * page_size, page_size, page_size, MREMAP_MAYMOVE | MREMAP_FIXED,
+			   dst + i * page_size) == MAP_FAILED) {
 			perror("sgio: mremap");
 			exit(1);
 		}
-		munmap(src + (2 * i + 1) * PAGE, PAGE);
+		munmap(src + (2 * i + 1) * page_size, page_size);
 	}
 	return dst;
 }
@@ -179,7 +182,7 @@ static uint8_t *scattered_once(size_t pages)
  */
 static uint8_t *scattered_buffer(size_t n, size_t buf_off)
 {
-	size_t pages = (buf_off + n + PAGE - 1) / PAGE;
+	size_t pages = (buf_off + n + page_size - 1) / page_size;
 	uint8_t *dst = NULL;
 	int tries;
 
@@ -298,8 +301,8 @@ static int predict(const char *dev, const uint8_t *buf, size_t n,
 		return -1;
 	memset(p, 0, sizeof(*p));
 	/* The pieces of the buffer, a page each: where they are, how long. */
-	phys = calloc(n / PAGE + 2, sizeof(*phys));
-	len = calloc(n / PAGE + 2, sizeof(*len));
+	phys = calloc(n / page_size + 2, sizeof(*phys));
+	len = calloc(n / page_size + 2, sizeof(*len));
 	if (!phys || !len)
 		exit(1);
 	for (done = 0; done < n; npieces++) {
@@ -311,10 +314,10 @@ static int predict(const char *dev, const uint8_t *buf, size_t n,
 			free(phys), free(len);
 			return -1;
 		}
-		len[npieces] = PAGE - (uintptr_t)at % PAGE;
+		len[npieces] = page_size - (uintptr_t)at % page_size;
 		if (len[npieces] > n - done)
 			len[npieces] = n - done;
-		phys[npieces] = pfn * PAGE + (uintptr_t)at % PAGE;
+		phys[npieces] = pfn * page_size + (uintptr_t)at % page_size;
 		done += len[npieces];
 	}
 	close(pagemap);
@@ -399,7 +402,7 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 
 static int cmd_write(const char *dev, uint64_t off, size_t n, uint32_t seed)
 {
-	uint8_t *base, *buf = buffer_at(n, 0, PAGE, &base);
+	uint8_t *base, *buf = buffer_at(n, 0, page_size, &base);
 	int fd = open(dev, O_WRONLY | O_DIRECT);
 
 	if (fd < 0) {
@@ -440,12 +443,13 @@ static int cmd_check(const char *file, uint64_t off, size_t n, uint32_t seed)
 
 int main(int argc, char **argv)
 {
+	page_size = (size_t)sysconf(_SC_PAGESIZE);
 	if (argc >= 7 && argc <= 9 && !strcmp(argv[1], "rw"))
 		return cmd_rw(argv[2], strtoull(argv[3], NULL, 0),
 			      strtoull(argv[4], NULL, 0),
 			      strtoull(argv[5], NULL, 0),
 			      (uint32_t)strtoul(argv[6], NULL, 0),
-			      argc >= 8 ? strtoull(argv[7], NULL, 0) : PAGE,
+			      argc >= 8 ? strtoull(argv[7], NULL, 0) : page_size,
 			      argc == 9 ? argv[8] : "");
 	if (argc == 6 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2], strtoull(argv[3], NULL, 0),

@@ -65,7 +65,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
 all: usim unit-build sgsim
@@ -269,6 +269,20 @@ qemu-parisc: qemu-deps
 	$(Q)scripts/deps.sh $(DEB_PARISC)
 	$(call summarised,tests/qemu/run.sh $(O)/qemu-parisc$(KSUFFIX))
 
+# The seed series' other architectures (kport/arches.sh): each built once
+# and booted once per run of its row, mapping through its own mapper.
+# ARCH names some (default: every row); make check boots CHECK_ARCHES,
+# make check-arches the others.
+ALL_ARCHES := $(shell bash -c 'source kport/arches.sh && echo "$${ARCHES[*]}"')
+ARCH ?= $(ALL_ARCHES)
+CHECK_ARCHES := i386
+qemu-arch: qemu-deps
+	$(call summarised,tests/qemu/run-arch.sh $(O)/qemu-arch $(ARCH))
+
+check-arches: qemu-deps
+	$(call summarised,tests/qemu/run-arch.sh $(O)/check-arches \
+		$(filter-out $(CHECK_ARCHES),$(ALL_ARCHES)))
+
 # The benchmark: sgchain, Linux 6.1's own code (the differential suite's
 # copy of the 6.1 files, never committed) and a flat array, in one binary.
 BENCH_DIR := $(O)/bench
@@ -425,7 +439,7 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
 	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
 	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
-	$(O)/qemu-parisc/summary $(O)/lint.summary $(O)/script-test/summary-plain \
+	$(O)/qemu-parisc/summary $(O)/qemu-arch/summary $(O)/lint.summary $(O)/script-test/summary-plain \
 	$(O)/kunit-parse/summary $(O)/kunit/summary \
 	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary \
 	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary
@@ -436,6 +450,7 @@ check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
 	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test qemu \
 		kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc
+	$(Q)$(MAKE) --no-print-directory qemu-arch ARCH="$(CHECK_ARCHES)"
 	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
 	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test
 	$(Q)$(MAKE) --no-print-directory lint
@@ -465,13 +480,18 @@ help:
 	@echo "  make qemu-kasan    the same on a second x86 build with KASAN and kmemleak"
 	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
 	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
+	@echo "  make qemu-arch     the series on the seed series' other architectures (ARCH=, default:"
+	@echo "                     $(ALL_ARCHES)), each on its machine, a boot per way of mapping:"
+	@echo "                     KUnit + big I/O through disks its own mapper maps for (README)"
+	@echo "  make check-arches  make qemu-arch for the architectures make check leaves out"
 	@echo "  make kunit         the suites through the tree's kunit.py with lib/sg_chain/.kunitconfig,"
 	@echo "                     as User Mode Linux; KUNIT_ARCHS='um x86_64' adds QEMU (TCG)"
 	@echo "  make kunit-parse   kunit.py parse on make qemu's console log: its counts must equal"
 	@echo "                     make qemu's own parser's, suite by suite"
 	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
 	@echo "                     ktap-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
-	@echo "                     qemu-parisc; qemu, qemu-dma and kunit-parse with KVER=6.12;"
+	@echo "                     qemu-parisc, qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
+	@echo "                     kunit-parse with KVER=6.12;"
 	@echo "                     kport-fixes-check, kport-fixes-test;"
 	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"

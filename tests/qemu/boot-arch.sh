@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Boot an architecture's kport kernel on its machine (kport/arches.sh) with
+# a disk behind each driver of its row and keep the console log. Usage:
+# boot-arch.sh ARCH RUN IMAGE OUTDIR, RUN one of the row's GUEST_RUNS. The initramfs holds init-arch.c and sgio,
+# built with the architecture's compiler. A watchdog (QEMU_TIMEOUT, default
+# 600 s) ends a hung guest.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/guest.sh"
+source "$here/../../kport/arches.sh"
+arch=$1 run=$2 image=$3 out=$4
+arch_describe "$arch"
+arch_run "$arch" "$run"
+mkdir -p "$out"
+
+root="$out/initramfs"
+rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
+"${GUEST_CC[@]}" -O2 -Wall -Wextra -Werror -o "$root/init" "$here/init-arch.c"
+"${GUEST_CC[@]}" -O2 -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
+
+# Every sg_chain suite; slub_debug=A marks the sg pools for failslab
+# (sg_chain_real_faults); no scsi_debug host: the disks are the machine's.
+cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=-1 oops=panic rdinit=/init"
+cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host=0"
+cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE"
+cmdline+=" sgchain_disks=$(IFS=,; echo "${GUEST_DISKS[*]}")"
+# libata caps a disk at 128 KiB a command under QEMU; lba48's cap lets
+# AHCI take as many entries as its 168-entry table holds.
+[[ " ${GUEST_DISKS[*]} " != *" ahci "* ]] || cmdline+=" libata.force=max_sec_lba48"
+
+qemu=("${QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot)
+n=0
+for drv in "${GUEST_DISKS[@]}"; do
+	rm -f "$out/$drv.img" && truncate -s 32M "$out/$drv.img"
+	arch_disk "$drv" "$out/$drv.img" "disk$((n++))"
+	qemu+=("${DISK_ARGS[@]}")
+done
+
+run_guest "$out" "${qemu[@]}" -kernel "$image" -initrd "$out/initramfs.cpio.gz" \
+	-append "$cmdline"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# make qemu-arch: the series built once for each architecture named
+# (kport/arches.sh: its fragment, its compiler), booted on its machine once
+# per run of its row, each boot's KTAP judged on its own: the KUnit suites
+# in the form the architecture gets, and big I/O through the disks its
+# mapper maps for. Usage: run-arch.sh OUTDIR ARCH...
+# Prints a line per boot, then the total "N passed, N failed".
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out=$1
+shift
+[ $# -gt 0 ] || { echo "run-arch.sh: name an architecture" >&2; exit 2; }
+mkdir -p "$out"
+
+arch_boots() { # ARCH: build, then boot every run; a line per boot
+	local arch=$1 run t0 judge
+	# make's ARCH= (which architectures) is not the kernel's ARCH.
+	unset ARCH
+	export KARCH=$arch KBUILD=
+	source "$here/../../kport/env.sh"
+	"$REPO/scripts/deps.sh" "${KDEBS[@]}"
+	"$REPO/kport/tree.sh"
+	"$REPO/kport/build.sh"
+	for run in "${GUEST_RUNS[@]}"; do
+		arch_run "$arch" "$run"
+		t0=$(date +%s)
+		"$here/boot-arch.sh" "$arch" "$run" "$KBUILD/$KIMAGE" "$out/$arch-$run"
+		judge=(--expect sg_chain --expect sg_chain_fault --expect sg_chain_pages
+		       --expect sg_chain_real_faults --expect sg_chain_dma
+		       --expect sg_chain_dma_io --require-line "sgchain-init: done"
+		       --allow-warning 'cacheline tracking EEXIST.*virtscsi_kick_event.*virtscsi_probe')
+		# The cases this machine has the mapper for must run, not skip.
+		case "$GUEST_MODE" in
+		iommu | swiotlb) judge+=(--no-skip "sg_chain_dma/sg_chain_dma_test_$GUEST_MODE") ;;
+		esac
+		set +e
+		"$here/ktap.py" "${judge[@]}" "$out/$arch-$run/console.log" \
+			> "$out/$arch-$run/summary.log"
+		set -e
+		echo "[qemu-arch] $arch-$run ($RUN_NOTE): $(tail -n 1 "$out/$arch-$run/summary.log") ($(( $(date +%s) - t0 )) s; console: $out/$arch-$run/console.log)"
+		grep -v "^[0-9]* passed" "$out/$arch-$run/summary.log" | sed 's/^/    /'
+	done
+}
+
+passed=0 failed=0
+for arch in "$@"; do
+	# A build or boot that fails is a failed architecture, not the end.
+	(arch_boots "$arch") 2>&1 | tee "$out/$arch.log" || true
+	lines=$(grep -E "^\[qemu-arch\] $arch-" "$out/$arch.log" |
+		sed -n "s/.*: \([0-9]* passed, [0-9]* failed\).*/\1/p" || true)
+	if [ -z "$lines" ]; then
+		echo "[qemu-arch] $arch: no result (see $out/$arch.log)"
+		failed=$((failed + 1))
+		continue
+	fi
+	passed=$((passed + $(echo "$lines" | awk '{ s += $1 } END { print s }')))
+	failed=$((failed + $(echo "$lines" | awk '{ s += $3 } END { print s }')))
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

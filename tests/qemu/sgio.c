@@ -101,24 +101,47 @@ static int read_stat(const char *dev, struct blkstat *st)
 	return 0;
 }
 
-static uint8_t *buffer_at(size_t n, size_t buf_off, size_t align, uint8_t **base)
+/*
+ * Anonymous memory, placed low where the kernel takes the hint: pagemap's
+ * file offset is the address / page size * 8, and for the upper half of
+ * sparc64's address space, where mappings go by default, that is past
+ * the largest offset a read accepts. Never unmapped: sgio exits.
+ */
+static uint8_t *map_anon(size_t len, int flags)
 {
-	*base = aligned_alloc(align, (n + buf_off + align) / align * align + align);
-	if (!*base) {
-		perror("sgio: aligned_alloc");
+	static uintptr_t hint = (uintptr_t)(UINT64_C(1) << 32);
+	void *p = mmap((void *)hint, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
+
+	if (p == MAP_FAILED) {
+		perror("sgio: mmap");
 		exit(1);
 	}
-	return *base + buf_off;
+	if (hint)
+		hint += (len + page_size - 1) / page_size * page_size + page_size;
+	return p;
 }
 
-/* The page frame under @addr, or 0 when pagemap does not say (not root). */
+/* @n bytes that start @buf_off bytes past an @align-aligned address. */
+static uint8_t *buffer_at(size_t n, size_t buf_off, size_t align)
+{
+	uintptr_t p = (uintptr_t)map_anon(n + buf_off + align, 0);
+
+	return (uint8_t *)((p + align - 1) / align * align) + buf_off;
+}
+
+/*
+ * The page frame under @addr, or NO_PFN when pagemap does not say (not
+ * root). Frame 0 is a page like any other: RAM starts there on sparc64.
+ */
+#define NO_PFN	UINT64_MAX
 static uint64_t pfn_of(int pagemap, const void *addr)
 {
 	uint64_t entry = 0;
 
 	if (pread(pagemap, &entry, 8, (off_t)((uintptr_t)addr / page_size) * 8) != 8 ||
 	    !(entry >> 63))
-		return 0;
+		return NO_PFN;
 	return entry & ((1ULL << 55) - 1);
 }
 
@@ -126,7 +149,7 @@ static uint64_t pfn_of(int pagemap, const void *addr)
 static long adjacent_pages(const uint8_t *buf, size_t pages)
 {
 	int pagemap = open("/proc/self/pagemap", O_RDONLY);
-	uint64_t prev = 0, pfn;
+	uint64_t prev = NO_PFN, pfn;
 	long adjacent = 0;
 	size_t i;
 
@@ -134,7 +157,7 @@ static long adjacent_pages(const uint8_t *buf, size_t pages)
 		return -1;
 	for (i = 0; i < pages; i++, prev = pfn) {
 		pfn = pfn_of(pagemap, buf + i * page_size);
-		if (!pfn) {
+		if (pfn == NO_PFN) {
 			adjacent = -1;
 			break;
 		}
@@ -156,14 +179,8 @@ static uint8_t *scattered_once(size_t pages)
 	uint8_t *src, *dst;
 	size_t i;
 
-	src = mmap(NULL, 2 * pages * page_size, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	dst = mmap(NULL, pages * page_size, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (src == MAP_FAILED || dst == MAP_FAILED) {
-		perror("sgio: mmap");
-		exit(1);
-	}
+	src = map_anon(2 * pages * page_size, MAP_POPULATE);
+	dst = map_anon(pages * page_size, 0);
 	for (i = 0; i < pages; i++) {
 		if (mremap(src + 2 * i * page_size, page_size, page_size, MREMAP_MAYMOVE | MREMAP_FIXED,
 			   dst + i * page_size) == MAP_FAILED) {
@@ -309,7 +326,7 @@ static int predict(const char *dev, const uint8_t *buf, size_t n,
 		const uint8_t *at = buf + done;
 		uint64_t pfn = pfn_of(pagemap, at);
 
-		if (!pfn) {
+		if (pfn == NO_PFN) {
 			close(pagemap);
 			free(phys), free(len);
 			return -1;
@@ -362,11 +379,11 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 	bool scatter = strstr(flags, "scatter"), want_prediction = strstr(flags, "predict");
 	struct blkstat s0, s1, s2;
 	struct prediction pred;
-	uint8_t *base = NULL, *buf;
+	uint8_t *buf;
 	long bad;
 	int fd = open(dev, O_RDWR | O_DIRECT);
 
-	buf = scatter ? scattered_buffer(n, buf_off) : buffer_at(n, buf_off, align, &base);
+	buf = scatter ? scattered_buffer(n, buf_off) : buffer_at(n, buf_off, align);
 
 	if (fd < 0 || read_stat(dev, &s0)) {
 		perror("sgio: open or stat");
@@ -396,13 +413,12 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 		printf(" predicted_cmds=%lu segments=%lu bios=%lu", pred.cmds,
 		       pred.segments, pred.bios);
 	printf("\n");
-	free(base);
 	return bad < 0 ? 0 : 1;
 }
 
 static int cmd_write(const char *dev, uint64_t off, size_t n, uint32_t seed)
 {
-	uint8_t *base, *buf = buffer_at(n, 0, page_size, &base);
+	uint8_t *buf = buffer_at(n, 0, page_size);
 	int fd = open(dev, O_WRONLY | O_DIRECT);
 
 	if (fd < 0) {
@@ -413,7 +429,6 @@ static int cmd_write(const char *dev, uint64_t off, size_t n, uint32_t seed)
 	if (full_io(fd, buf, n, off, 1) || fsync(fd))
 		return 1;
 	close(fd);
-	free(base);
 	return 0;
 }
 

@@ -13,20 +13,23 @@
 # Machine (make qemu-arch; x86_64 and parisc have their own runners):
 #   GUEST_CC       compiler and flags for the guest's static init and sgio
 #   QEMU           the QEMU command up to -kernel: binary, machine, memory
-#   QEMU_DISK      how a disk of each driver is attached (DISK_ARGS)
+#   DISK_BUS       the PCI bus the disks' controllers go on (QEMU's name)
 #   GUEST_DISKS    the drivers whose disks the runs map through
 #   GUEST_CMDLINE  kernel parameters the machine needs (console)
+#   GUEST_END      how the init ends the machine: reboot, or poweroff where
+#                  the firmware cannot reboot (QEMU runs with -no-reboot)
 #   GUEST_RUNS     the boots of the kernel, one per way of mapping; for each,
 #                  arch_run sets RUN_CMDLINE, GUEST_MAPPER (the function
 #                  dma_map_sg() ends in), GUEST_MODE (iommu, swiotlb or
 #                  direct: the sg_chain_dma cases that must run) and RUN_NOTE
 
 # The architectures of make qemu-arch, in the order make qemu-arches boots.
-ARCHES=(i386)
+ARCHES=(i386 sparc64)
 
 arch_describe() { # KARCH
 	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
-	GUEST_CC=() QEMU=() GUEST_DISKS=() GUEST_CMDLINE="" GUEST_RUNS=()
+	GUEST_CC=() QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
+	GUEST_RUNS=()
 	case "$1" in
 	x86_64)
 		KFRAGMENTS=(kport/config kport/config-x86_64) KTARGET=bzImage
@@ -49,6 +52,20 @@ arch_describe() { # KARCH
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci sym53c8xx)
 		GUEST_CMDLINE="console=ttyS0"
 		GUEST_RUNS=(direct swiotlb) ;;
+	sparc64)
+		# Seed 010's architecture: QEMU's sun4u, 8 KiB pages. The
+		# machine's own devices sit on the Sabre's first bus; the disks
+		# go on pciB.
+		KMAKE_ARGS=(ARCH=sparc64 CROSS_COMPILE=sparc64-linux-gnu-)
+		KFRAGMENTS=(kport/config kport/config-sparc64) KTARGET=vmlinux
+		KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_SPARC64
+		KDEBS=(gcc-sparc64-linux-gnu libc6-dev-sparc64-cross qemu-system-sparc)
+		GUEST_CC=(sparc64-linux-gnu-gcc -static)
+		QEMU=(qemu-system-sparc64 -M sun4u -m 1G -vga none)
+		DISK_BUS=pciB
+		GUEST_DISKS=(virtio_scsi megaraid_sas ahci)
+		GUEST_CMDLINE="console=ttyS0" GUEST_END=poweroff
+		GUEST_RUNS=(iommu) ;;
 	*)
 		printf '[kport] error: KARCH=%s: x86_64, parisc or one of: %s\n' \
 			"$1" "${ARCHES[*]}" >&2
@@ -70,25 +87,26 @@ arch_run() { # KARCH RUN: one boot of GUEST_RUNS
 		# command at 64 pages: one link.
 		RUN_CMDLINE="swiotlb=force"
 		GUEST_MAPPER=dma_direct_map_sg RUN_NOTE="PAE highmem, swiotlb=force" ;;
+	sparc64:iommu)
+		GUEST_MAPPER=dma_4u_map_sg RUN_NOTE="sun4u, Sabre IOMMU" ;;
 	*)
 		printf '[qemu] error: %s has no run %s\n' "$1" "$2" >&2; exit 1 ;;
 	esac
 }
 
-# The QEMU arguments of a disk of DRIVER on IMAGE, as DISK_ARGS; the PCI
-# devices behind them are the machine's (q35's here; the table's later
-# rows name their buses).
+# The QEMU arguments of a disk of DRIVER on IMAGE, as DISK_ARGS: its
+# controller on DISK_BUS, or where the machine puts it.
 arch_disk() { # DRIVER IMAGE ID
-	local drv=$1 img=$2 id=$3
+	local drv=$1 img=$2 id=$3 bus=${DISK_BUS:+,bus=$DISK_BUS}
 	DISK_ARGS=(-drive "file=$img,if=none,id=$id,format=raw")
 	case "$drv" in
 	# iommu_platform: virtio_ring maps through the DMA API, not around it.
-	virtio_scsi) DISK_ARGS+=(-device "virtio-scsi-pci,id=c$id,disable-legacy=on,iommu_platform=on"
+	virtio_scsi) DISK_ARGS+=(-device "virtio-scsi-pci,id=c$id,disable-legacy=on,iommu_platform=on$bus"
 				 -device "scsi-hd,drive=$id,bus=c$id.0") ;;
-	megaraid_sas) DISK_ARGS+=(-device "megasas-gen2,id=c$id"
+	megaraid_sas) DISK_ARGS+=(-device "megasas-gen2,id=c$id$bus"
 				  -device "scsi-hd,drive=$id,bus=c$id.0") ;;
-	ahci) DISK_ARGS+=(-device "ich9-ahci,id=c$id" -device "ide-hd,drive=$id,bus=c$id.0") ;;
-	sym53c8xx) DISK_ARGS+=(-device "lsi53c895a,id=c$id" -device "scsi-hd,drive=$id,bus=c$id.0") ;;
+	ahci) DISK_ARGS+=(-device "ich9-ahci,id=c$id$bus" -device "ide-hd,drive=$id,bus=c$id.0") ;;
+	sym53c8xx) DISK_ARGS+=(-device "lsi53c895a,id=c$id$bus" -device "scsi-hd,drive=$id,bus=c$id.0") ;;
 	*) printf '[qemu] error: no disk for driver %s\n' "$drv" >&2; exit 1 ;;
 	esac
 }

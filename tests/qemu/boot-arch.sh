@@ -23,7 +23,7 @@ rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
 # (sg_chain_real_faults); no scsi_debug host: the disks are the machine's.
 cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=-1 oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host=0"
-cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE"
+cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE sgchain_end=$GUEST_END"
 cmdline+=" sgchain_disks=$(IFS=,; echo "${GUEST_DISKS[*]}")"
 # libata caps a disk at 128 KiB a command under QEMU; lba48's cap lets
 # AHCI take as many entries as its 168-entry table holds.
@@ -32,7 +32,8 @@ cmdline+=" sgchain_disks=$(IFS=,; echo "${GUEST_DISKS[*]}")"
 qemu=("${QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot)
 n=0
 for drv in "${GUEST_DISKS[@]}"; do
-	rm -f "$out/$drv.img" && truncate -s 32M "$out/$drv.img"
+	# 8 MiB twice, and the scattered transfers: 50 MiB with 8 KiB pages.
+	rm -f "$out/$drv.img" && truncate -s 64M "$out/$drv.img"
 	arch_disk "$drv" "$out/$drv.img" "disk$((n++))"
 	qemu+=("${DISK_ARGS[@]}")
 done

@@ -18,6 +18,8 @@
  *   sgchain_disks    the drivers whose disks must be there, comma-separated
  *   sgchain_mapper   the function the architecture's dma_map_sg() ends in
  *   sgchain_mode     iommu, swiotlb or direct
+ *   sgchain_end      poweroff where the machine's firmware cannot reboot
+ *                    (sun4u's OpenBIOS); reboot otherwise
  */
 #include <limits.h>
 #include <sys/klog.h>
@@ -341,6 +343,6 @@ int main(void)
 	printf("sgchain-init: done\n");
 	fflush(stdout);
 	sync();
-	reboot(RB_AUTOBOOT);
+	reboot(strcmp(env("sgchain_end", "reboot"), "poweroff") ? RB_AUTOBOOT : RB_POWER_OFF);
 	return 0;
 }

@@ -19,33 +19,40 @@
 
 static unsigned int tests, failures;
 
+/* One line of the KTAP block, indented as a subtest's. */
+static void vline(const char *prefix, const char *fmt, va_list ap)
+{
+	printf("    %s", prefix);
+	vprintf(fmt, ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* A result; @fmt says why it failed and is printed only then. */
 static void result(int ok, const char *name, const char *fmt, ...)
 {
 	va_list ap;
 
 	tests++;
-	printf("    %s %u %s", ok ? "ok" : "not ok", tests, name);
-	if (!ok) {
-		failures++;
-		printf(" # ");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
+	if (ok) {
+		printf("    ok %u %s\n", tests, name);
+		fflush(stdout);
+		return;
 	}
-	printf("\n");
-	fflush(stdout);
+	failures++;
+	printf("    not ok %u %s # ", tests, name);
+	va_start(ap, fmt);
+	vline("", fmt, ap);
+	va_end(ap);
 }
 
 static void diag(const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("    # ");
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vline("# ", fmt, ap);
 	va_end(ap);
-	printf("\n");
-	fflush(stdout);
 }
 
 /* The first line of a sysfs file, or "" */
@@ -72,19 +79,34 @@ static long read_long(const char *dir, const char *file)
 	return strtol(read_line(path), NULL, 0);
 }
 
-static int write_long(const char *dir, const char *file, long value)
+static int write_str(const char *path, const char *text)
 {
-	char path[512], text[32];
-	int fd, ok;
+	int fd = open(path, O_WRONLY | O_TRUNC), ok;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	snprintf(text, sizeof(text), "%ld", value);
-	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -1;
 	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
 	close(fd);
 	return ok ? 0 : -1;
+}
+
+static int write_long(const char *dir, const char *file, long value)
+{
+	char path[512], text[32];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	snprintf(text, sizeof(text), "%ld", value);
+	return write_str(path, text);
+}
+
+/* As large as the driver accepts: halve from max_hw_sectors_kb until taken. */
+static void raise_max_sectors(const char *queue)
+{
+	long try;
+
+	for (try = read_long(queue, "max_hw_sectors_kb");
+	     try >= 4 && write_long(queue, "max_sectors_kb", try); try /= 2)
+		;
 }
 
 /* Run /bin/sgio with @args; its first output line into @out. */

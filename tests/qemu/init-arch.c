@@ -62,17 +62,6 @@ static const char *env(const char *name, const char *fallback)
 	return v && *v ? v : fallback;
 }
 
-static int write_str(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 /* Allocations from every sg pool so far (SLUB_STATS counters). */
 static long pool_allocs(void)
 {
@@ -144,16 +133,6 @@ static int on_driver(const char *disk, const void *arg)
 	return !strcmp(read_line(path), arg);
 }
 
-/* As large as the driver accepts: halve from max_hw_sectors_kb until taken. */
-static void raise_max_sectors(const char *queue)
-{
-	long try;
-
-	for (try = read_long(queue, "max_hw_sectors_kb");
-	     try >= 4 && write_long(queue, "max_sectors_kb", try); try /= 2)
-		;
-}
-
 static long field(const char *text, const char *key)
 {
 	const char *p = strstr(text, key);
@@ -161,7 +140,8 @@ static long field(const char *text, const char *key)
 	return p ? strtol(p + strlen(key), NULL, 10) : -1;
 }
 
-static void skip_rest(const char *drv, unsigned int from, const char *why)
+/* The results a disk that is missing cannot give, failed. */
+static void fail_rest(const char *drv, unsigned int from, const char *why)
 {
 	char name[96];
 	unsigned int i;
@@ -175,24 +155,17 @@ static void skip_rest(const char *drv, unsigned int from, const char *why)
 static void run_disk(const char *drv, const char *mapper)
 {
 	unsigned long long off = 0;
-	char disk[64], queue[128], dev[128];
+	char disk[64], queue[128], dev[128], found[96];
 	long max_segs, max_kb, per_cmd;
 	unsigned int i;
 
+	snprintf(found, sizeof(found), "%s_disk_found", drv);
 	if (find_sd(on_driver, drv, disk, sizeof(disk))) {
-		char name[96];
-
-		snprintf(name, sizeof(name), "%s_disk_found", drv);
-		result(0, name, "no disk on a %s host", drv);
-		skip_rest(drv, 1, "no disk");
+		result(0, found, "no disk on a %s host", drv);
+		fail_rest(drv, 1, "no disk");
 		return;
 	}
-	{
-		char name[96];
-
-		snprintf(name, sizeof(name), "%s_disk_found", drv);
-		result(1, name, "");
-	}
+	result(1, found, "");
 	snprintf(queue, sizeof(queue), "/sys/block/%s/queue", disk);
 	snprintf(dev, sizeof(dev), "/dev/%s", disk);
 	raise_max_sectors(queue);

@@ -37,7 +37,7 @@ int main(void)
 {
 	const char *want_segs_env = getenv("sgchain_max_segments");
 	long want_segs = want_segs_env ? strtol(want_segs_env, NULL, 0) : 0;
-	long hw, try, max_kb, max_segs, align, per_cmd;
+	long hw, max_kb, max_segs, align, per_cmd;
 	char disk[256] = "sda", queue[300], dev[300];
 	unsigned long long off = 0;
 	unsigned int i;
@@ -58,8 +58,7 @@ int main(void)
 
 	/* As large as the driver accepts: halve until it does. */
 	hw = read_long(queue, "max_hw_sectors_kb");
-	for (try = hw; try >= 4 && write_long(queue, "max_sectors_kb", try); try /= 2)
-		;
+	raise_max_sectors(queue);
 	max_kb = read_long(queue, "max_sectors_kb");
 	max_segs = read_long(queue, "max_segments");
 	align = read_long(queue, "dma_alignment") + 1;

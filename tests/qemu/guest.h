@@ -19,10 +19,10 @@
 
 static unsigned int tests, failures;
 
-/* One line of the KTAP block, indented as a subtest's. */
-static void vline(const char *prefix, const char *fmt, va_list ap)
+/* One line of the KTAP block: @head as it is, then @fmt. */
+static void vline(const char *head, const char *fmt, va_list ap)
 {
-	printf("    %s", prefix);
+	fputs(head, stdout);
 	vprintf(fmt, ap);
 	printf("\n");
 	fflush(stdout);
@@ -31,6 +31,7 @@ static void vline(const char *prefix, const char *fmt, va_list ap)
 /* A result; @fmt says why it failed and is printed only then. */
 static void result(int ok, const char *name, const char *fmt, ...)
 {
+	char head[256];
 	va_list ap;
 
 	tests++;
@@ -40,9 +41,9 @@ static void result(int ok, const char *name, const char *fmt, ...)
 		return;
 	}
 	failures++;
-	printf("    not ok %u %s # ", tests, name);
+	snprintf(head, sizeof(head), "    not ok %u %s # ", tests, name);
 	va_start(ap, fmt);
-	vline("", fmt, ap);
+	vline(head, fmt, ap);
 	va_end(ap);
 }
 
@@ -51,7 +52,7 @@ static void diag(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vline("# ", fmt, ap);
+	vline("    # ", fmt, ap);
 	va_end(ap);
 }
 

@@ -18,9 +18,12 @@ arch_boots() { # ARCH: build, then boot every run; a line per boot
 	unset ARCH
 	export KARCH=$arch KBUILD=
 	source "$here/../../kport/env.sh"
-	"$REPO/scripts/deps.sh" "${KDEBS[@]}"
-	"$REPO/kport/tree.sh"
-	"$REPO/kport/build.sh"
+	# Run where errexit is ignored (a pipeline under ||): every step that
+	# must stop the architecture says so, or a failed build boots the
+	# image the last one left.
+	"$REPO/scripts/deps.sh" "${KDEBS[@]}" || return
+	"$REPO/kport/tree.sh" || return
+	"$REPO/kport/build.sh" || return
 	for run in "${GUEST_RUNS[@]}"; do
 		arch_run "$arch" "$run"
 		t0=$(date +%s)

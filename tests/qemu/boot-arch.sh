@@ -21,7 +21,12 @@ rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
 
 # Every sg_chain suite; slub_debug=A marks the sg pools for failslab
 # (sg_chain_real_faults); no scsi_debug host: the disks are the machine's.
-cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=-1 oops=panic rdinit=/init"
+# A panic reboots, and -no-reboot ends QEMU; where the firmware cannot
+# reboot ("Reboot failed!" panics again, for ever) the kernel stops in its
+# panic and run_guest ends QEMU.
+panic=-1
+[ "$GUEST_END" = reboot ] || panic=0
+cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=$panic oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host=0"
 cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE sgchain_end=$GUEST_END"
 cmdline+=" sgchain_disks=$(IFS=,; echo "${GUEST_DISKS[*]}")"

@@ -19,14 +19,31 @@ x86_initramfs() {
 
 # run_guest OUTDIR QEMU-ARGS...: console to OUTDIR/console.log, exit code
 # to OUTDIR/qemu.rc; a guest that outlives QEMU_TIMEOUT (default 600 s)
-# is killed and the log says so, for the judge.
+# is killed and the log says so, for the judge. So is a guest that
+# panicked and is still running 5 s later: panic=-1 ends QEMU where the
+# machine can reboot, but sun4u's firmware cannot, and its "Reboot failed"
+# panics again, for ever.
 run_guest() {
-	local out=$1 timeout_s=${QEMU_TIMEOUT:-600} start rc
+	local out=$1 timeout_s=${QEMU_TIMEOUT:-600} start rc pid
 	shift
 	echo "[qemu] booting $1 under TCG (watchdog ${timeout_s}s); console: $out/console.log"
 	start=$(date +%s)
+	: >"$out/console.log"
+	timeout --foreground -k 10 "$timeout_s" "$@" </dev/null >"$out/console.log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		if grep -q "Kernel panic - not syncing" "$out/console.log"; then
+			sleep 5
+			if kill -0 "$pid" 2>/dev/null; then
+				kill "$pid" 2>/dev/null || true
+				echo "[qemu] the guest panicked and kept running: stopped" >> "$out/console.log"
+			fi
+			break
+		fi
+		sleep 1
+	done
 	set +e
-	timeout --foreground -k 10 "$timeout_s" "$@" </dev/null >"$out/console.log" 2>&1
+	wait "$pid"
 	rc=$?
 	set -e
 	echo "[qemu] guest ran $(( $(date +%s) - start )) s, qemu exit $rc"

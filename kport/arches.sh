@@ -20,8 +20,9 @@
 #                  the firmware cannot reboot (QEMU runs with -no-reboot)
 #   GUEST_RUNS     the boots of the kernel, one per way of mapping; for each,
 #                  arch_run sets RUN_CMDLINE, GUEST_MAPPER (the function
-#                  dma_map_sg() ends in), GUEST_MODE (iommu, swiotlb or
-#                  direct: the sg_chain_dma cases that must run) and RUN_NOTE
+#                  dma_map_sg() ends in), GUEST_MODE (the sg_chain_dma
+#                  cases that must run: iommu for dma-iommu, swiotlb,
+#                  arch_iommu for the architecture's own, direct) and RUN_NOTE
 
 # The architectures of make qemu-arch, in the order make qemu-arches boots.
 ARCHES=(i386 sparc64)
@@ -88,7 +89,8 @@ arch_run() { # KARCH RUN: one boot of GUEST_RUNS
 		RUN_CMDLINE="swiotlb=force"
 		GUEST_MAPPER=dma_direct_map_sg RUN_NOTE="PAE highmem, swiotlb=force" ;;
 	sparc64:iommu)
-		GUEST_MAPPER=dma_4u_map_sg RUN_NOTE="sun4u, Sabre IOMMU" ;;
+		GUEST_MAPPER=dma_4u_map_sg GUEST_MODE=arch_iommu
+		RUN_NOTE="sun4u, Sabre IOMMU" ;;
 	*)
 		printf '[qemu] error: %s has no run %s\n' "$1" "$2" >&2; exit 1 ;;
 	esac

@@ -17,7 +17,7 @@
  * environment):
  *   sgchain_disks    the drivers whose disks must be there, comma-separated
  *   sgchain_mapper   the function the architecture's dma_map_sg() ends in
- *   sgchain_mode     iommu, swiotlb or direct
+ *   sgchain_mode     iommu (dma-iommu), swiotlb, arch_iommu or direct
  *   sgchain_end      poweroff where the machine's firmware cannot reboot
  *                    (sun4u's OpenBIOS); reboot otherwise
  */

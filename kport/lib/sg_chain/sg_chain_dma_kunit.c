@@ -12,12 +12,21 @@
  *  - with swiotlb forced: the bytes reach the bounce slots for the device,
  *    come back to the entries' pages on sync for the CPU and on unmap (and
  *    not for DMA_TO_DEVICE), and a full pool refuses a list without
- *    keeping a slot.
+ *    keeping a slot;
+ *  - behind the architecture's own IOMMU (sparc64's, where dma_map_sg()
+ *    ends in the mapper the 2007 series converted): the segments stay
+ *    within the device's limits, no two of them that follow on in IOVA
+ *    space could have been merged, every page of every entry translates
+ *    back through the IOMMU's own page table to its own page and offset,
+ *    and unmap takes every translation down;
+ *  - mapped directly (dma-direct): one segment per entry, at the
+ *    entry's own bus address, whatever the length of the chain.
  * Without such a device the cases skip, saying why.
  */
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/dma-direct.h>
+#include <linux/dma-map-ops.h>
 #include <linux/dma-mapping.h>
 #include <linux/iommu.h>
 #include <linux/log2.h>
@@ -29,6 +38,10 @@
 #include <linux/slab.h>
 #include <linux/swiotlb.h>
 
+#ifdef CONFIG_SPARC64
+#include <asm/iommu.h>
+#endif
+
 #include "sg_chain_compat.h"
 #include "sg_chain_dma_cases.h"
 
@@ -38,35 +51,126 @@
 	(SG_CHAIN_MAX_PAGE_ORDER < 10 ? SG_CHAIN_MAX_PAGE_ORDER : 10)
 #define SG_CHAIN_DMA_BLOCK	BIT(SG_CHAIN_DMA_BLOCK_ORDER)
 
+/* How the suite's device maps a list: which cases can run on it. */
+enum sg_chain_dma_path {
+	SG_CHAIN_DMA_IOMMU,		/* dma-iommu */
+	SG_CHAIN_DMA_SWIOTLB,		/* dma-direct, bouncing forced */
+	SG_CHAIN_DMA_ARCH_IOMMU,	/* the architecture's own IOMMU */
+	SG_CHAIN_DMA_DIRECT,		/* dma-direct, bus addresses */
+};
+
+static const char *const sg_chain_dma_path_names[] = {
+	[SG_CHAIN_DMA_IOMMU] = "behind a dma-iommu domain",
+	[SG_CHAIN_DMA_SWIOTLB] = "bounced through swiotlb",
+	[SG_CHAIN_DMA_ARCH_IOMMU] = "behind the architecture's IOMMU",
+	[SG_CHAIN_DMA_DIRECT] = "mapped directly",
+};
+
 /* Found and allocated once for the suite. */
 static struct sg_chain_dma {
 	struct device *dev;
-	struct iommu_domain *domain;	/* NULL: swiotlb bounces */
+	enum sg_chain_dma_path path;
+	struct iommu_domain *domain;	/* SG_CHAIN_DMA_IOMMU's */
 	struct page *pages[SG_CHAIN_DMA_MAX];	/* single pages */
 	struct page *blocks[SG_CHAIN_DMA_MAX / SG_CHAIN_DMA_BLOCK];
 	unsigned int seg_len[SG_CHAIN_DMA_MAX];
 	dma_addr_t seg_addr[SG_CHAIN_DMA_MAX];
 } *sg_chain_dma;
 
-/* A device whose mappings go through dma-iommu, or through forced swiotlb. */
-static struct device *sg_chain_dma_device(struct iommu_domain **domain)
+#ifdef CONFIG_SPARC64
+/*
+ * sun4u and sun4v PCI: the IOMMU of the device's bus (dev->archdata), its
+ * page table read the way dma_4u_map_sg() writes it. sun4v's hypervisor
+ * IOMMU keeps its table out of reach: not translated here.
+ */
+static bool sg_chain_dma_arch_iommu(struct device *dev)
+{
+	struct iommu *iommu = dev->archdata.iommu;
+
+	return tlb_type != hypervisor && iommu && iommu->page_table;
+}
+
+/* The physical address @dma translates to, 0 where nothing is mapped. */
+static phys_addr_t sg_chain_dma_arch_iova_to_phys(struct device *dev,
+						  dma_addr_t dma)
+{
+	struct iommu *iommu = dev->archdata.iommu;
+	struct iommu_map_table *tbl = &iommu->tbl;
+	unsigned long entry, pte, io_page = 1UL << tbl->table_shift;
+
+	if (dma < tbl->table_map_base)
+		return 0;
+	entry = (dma - tbl->table_map_base) >> tbl->table_shift;
+	/* Past the pools (their ends inclusive) and the large pool, if any. */
+	if (entry > tbl->pools[tbl->nr_pools - 1].end &&
+	    entry >= tbl->large_pool.end)
+		return 0;
+	pte = iopte_val(iommu->page_table[entry]);
+	/* Unmapping points an entry at the dummy page. */
+	if (!(pte & IOPTE_VALID) || (pte & IOPTE_PAGE) == iommu->dummy_page_pa)
+		return 0;
+	return (pte & IOPTE_PAGE & ~(io_page - 1)) | (dma & (io_page - 1));
+}
+#else
+static bool sg_chain_dma_arch_iommu(struct device *dev)
+{
+	return false;
+}
+
+static phys_addr_t sg_chain_dma_arch_iova_to_phys(struct device *dev,
+						  dma_addr_t dma)
+{
+	return 0;
+}
+#endif
+
+/* How @dev maps, or false if none of the cases can check it. */
+static bool sg_chain_dma_path_of(struct device *dev,
+				 enum sg_chain_dma_path *path,
+				 struct iommu_domain **domain)
+{
+	struct iommu_domain *d = iommu_get_domain_for_dev(dev);
+
+	*domain = NULL;
+	if (d && (d->type & __IOMMU_DOMAIN_DMA_API)) {
+		*path = SG_CHAIN_DMA_IOMMU;
+		*domain = d;
+	} else if (d) {
+		return false;	/* identity or blocked */
+	} else if (is_swiotlb_force_bounce(dev)) {
+		*path = SG_CHAIN_DMA_SWIOTLB;
+	} else if (sg_chain_dma_arch_iommu(dev)) {
+		*path = SG_CHAIN_DMA_ARCH_IOMMU;
+	} else if (!get_dma_ops(dev)) {
+		*path = SG_CHAIN_DMA_DIRECT;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The device the suite maps on: the first PCI device on the path that
+ * the machine is about (an IOMMU or forced bouncing before dma-direct).
+ */
+static void sg_chain_dma_device(struct sg_chain_dma *ctx)
 {
 	struct pci_dev *pdev = NULL;
 
-	/* The reference for_each_pci_dev() holds is kept for the suite. */
 	for_each_pci_dev(pdev) {
-		struct iommu_domain *d = iommu_get_domain_for_dev(&pdev->dev);
+		enum sg_chain_dma_path path;
+		struct iommu_domain *domain;
 
-		if (d && (d->type & __IOMMU_DOMAIN_DMA_API)) {
-			*domain = d;
-			return &pdev->dev;
-		}
-		if (!d && is_swiotlb_force_bounce(&pdev->dev)) {
-			*domain = NULL;
-			return &pdev->dev;
-		}
+		if (!sg_chain_dma_path_of(&pdev->dev, &path, &domain) ||
+		    (ctx->dev && path >= ctx->path))
+			continue;
+		if (ctx->dev)
+			pci_dev_put(to_pci_dev(ctx->dev));
+		/* The reference is kept for the suite. */
+		ctx->dev = &pci_dev_get(pdev)->dev;
+		ctx->path = path;
+		ctx->domain = domain;
 	}
-	return NULL;
 }
 
 /* One list to map: a size, a layout of entries, and where its pages are. */
@@ -131,7 +235,7 @@ static int sg_chain_dma_suite_init(struct kunit_suite *suite)
 	sg_chain_dma = ctx;
 	atomic_notifier_chain_register(&panic_notifier_list,
 				       &sg_chain_dma_panic_nb);
-	ctx->dev = sg_chain_dma_device(&ctx->domain);
+	sg_chain_dma_device(ctx);
 	if (!ctx->dev)
 		return 0;
 	/* Single pages, used in a stride order: hardly ever adjacent. */
@@ -243,31 +347,61 @@ static unsigned int sg_chain_dma_build(struct kunit *test,
 	return gen;
 }
 
-static void sg_chain_dma_skip_without_device(struct kunit *test, bool iommu)
+/* Whether the device reaches every page of the suite without bouncing. */
+static bool sg_chain_dma_reachable(struct sg_chain_dma *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ctx->pages); i++)
+		if (!dma_capable(ctx->dev, phys_to_dma(ctx->dev,
+						       page_to_phys(ctx->pages[i])),
+				 PAGE_SIZE, true))
+			return false;
+	for (i = 0; i < ARRAY_SIZE(ctx->blocks); i++)
+		if (!dma_capable(ctx->dev, phys_to_dma(ctx->dev,
+						       page_to_phys(ctx->blocks[i])),
+				 SG_CHAIN_DMA_BLOCK * PAGE_SIZE, true))
+			return false;
+	return true;
+}
+
+/* Skips the case unless the suite's device maps on @path. */
+static void sg_chain_dma_skip_unless(struct kunit *test,
+				     enum sg_chain_dma_path path)
 {
 	struct sg_chain_dma *ctx = test->priv;
 
 	if (!ctx || !ctx->dev)
-		kunit_skip(test, "no PCI device behind a DMA IOMMU domain or forced swiotlb");
-	if (iommu && !ctx->domain)
-		kunit_skip(test, "no IOMMU: %s bounces through swiotlb",
-			   dev_name(ctx->dev));
-	if (!iommu && ctx->domain)
-		kunit_skip(test, "swiotlb is not forced: %s is behind an IOMMU",
-			   dev_name(ctx->dev));
+		kunit_skip(test, "no PCI device that the suite can map on");
+	if (ctx->path != path)
+		kunit_skip(test, "not %s: %s is %s", sg_chain_dma_path_names[path],
+			   dev_name(ctx->dev), sg_chain_dma_path_names[ctx->path]);
 	/* What the model of the segments assumes of the IOMMU and the device. */
-	if (iommu && (1UL << __ffs(ctx->domain->pgsize_bitmap)) != PAGE_SIZE)
+	if (path == SG_CHAIN_DMA_IOMMU &&
+	    (1UL << __ffs(ctx->domain->pgsize_bitmap)) != PAGE_SIZE)
 		kunit_skip(test, "IOMMU pages of %lu bytes: the model has PAGE_SIZE",
 			   1UL << __ffs(ctx->domain->pgsize_bitmap));
-	if (iommu && to_pci_dev(ctx->dev)->untrusted)
+	if (path == SG_CHAIN_DMA_IOMMU && to_pci_dev(ctx->dev)->untrusted)
 		kunit_skip(test, "%s is untrusted: dma-iommu bounces its lists",
 			   dev_name(ctx->dev));
-	if (iommu && dma_get_seg_boundary(ctx->dev) <
+	if (path == SG_CHAIN_DMA_IOMMU && dma_get_seg_boundary(ctx->dev) <
 	    (unsigned long)SG_CHAIN_DMA_MAX * PAGE_SIZE - 1)
 		kunit_skip(test, "a segment boundary below the lists: the model has none");
+	if (path == SG_CHAIN_DMA_DIRECT && !sg_chain_dma_reachable(ctx))
+		kunit_skip(test, "pages beyond %s's DMA mask: dma-direct would bounce them",
+			   dev_name(ctx->dev));
 }
 
-/* Whether the translations of the list's segments are all gone. */
+/* What the IOMMU translates @dma to, 0 where nothing is mapped. */
+static phys_addr_t sg_chain_dma_iova_to_phys(struct sg_chain_dma *ctx,
+					     dma_addr_t dma)
+{
+	if (ctx->path == SG_CHAIN_DMA_IOMMU)
+		return iommu_iova_to_phys(ctx->domain, dma);
+	return sg_chain_dma_arch_iova_to_phys(ctx->dev, dma);
+}
+
+/* Whether every page of the list's former segments is unmapped. */
 static void sg_chain_dma_expect_unmapped(struct kunit *test,
 					 const struct sg_chain_dma_case *c,
 					 const dma_addr_t *addr,
@@ -275,14 +409,18 @@ static void sg_chain_dma_expect_unmapped(struct kunit *test,
 					 unsigned int segs)
 {
 	struct sg_chain_dma *ctx = test->priv;
-	unsigned int i;
+	unsigned int i, k;
 
 	for (i = 0; i < segs; i++) {
-		KUNIT_EXPECT_EQ_MSG(test, iommu_iova_to_phys(ctx->domain, addr[i]), 0,
-				    "%u entries: segment %u still mapped after unmap",
-				    c->nents, i);
+		for (k = 0; k < len[i]; k += PAGE_SIZE) {
+			if (sg_chain_dma_iova_to_phys(ctx, addr[i] + k)) {
+				KUNIT_FAIL(test, "%u entries: segment %u byte %u still mapped",
+					   c->nents, i, k);
+				return;
+			}
+		}
 		KUNIT_EXPECT_EQ_MSG(test,
-				    iommu_iova_to_phys(ctx->domain, addr[i] + len[i] - 1),
+				    sg_chain_dma_iova_to_phys(ctx, addr[i] + len[i] - 1),
 				    0, "%u entries: end of segment %u still mapped",
 				    c->nents, i);
 	}
@@ -291,7 +429,8 @@ static void sg_chain_dma_expect_unmapped(struct kunit *test,
 /*
  * Walk the entries and the DMA segments together, byte stream against
  * byte stream: the first byte of every page of every entry must
- * translate to its page and offset. Offsets and lengths come from the
+ * translate to its page and offset (IOMMU pages are no larger than the
+ * CPU's on the machines here). Offsets and lengths come from the
  * case, not from the list, which dma-iommu rewrote and should have
  * restored. Returns false at the first difference.
  */
@@ -301,7 +440,7 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 {
 	struct sg_chain_dma *ctx = test->priv;
 	struct scatterlist *sg, *seg = table->sgl;
-	unsigned int i, k, pos = 0, off, len, step;
+	unsigned int i, k, pos = 0, off, len, step, segs = 1;
 
 	for_each_sgtable_sg(table, sg, i) {
 		phys_addr_t want, got;
@@ -319,7 +458,7 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 			if (pos == sg_dma_len(seg)) {
 				seg = sg_next(seg);
 				pos = 0;
-				if (!seg || !sg_dma_len(seg)) {
+				if (!seg || !sg_dma_len(seg) || ++segs > table->nents) {
 					KUNIT_FAIL(test, "%u entries: entry %u past the end",
 						   c->nents, i);
 					return false;
@@ -329,7 +468,7 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 			step = min(len - k, (unsigned int)PAGE_SIZE -
 					    (off + k) % (unsigned int)PAGE_SIZE);
 			step = min(step, sg_dma_len(seg) - pos);
-			got = iommu_iova_to_phys(ctx->domain, a);
+			got = sg_chain_dma_iova_to_phys(ctx, a);
 			if (got != want + k) {
 				KUNIT_FAIL(test, "%u entries: entry %u byte %u maps to %pa",
 					   c->nents, i, k, &got);
@@ -341,9 +480,39 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 	return true;
 }
 
-/* Behind the IOMMU: segments as modelled, within limits, translating back. */
-static void sg_chain_dma_iommu_one(struct kunit *test,
-				   const struct sg_chain_dma_case *c)
+/*
+ * The architectures' mappers merge an entry into the open segment
+ * whenever its IOVA follows on and the device's limits allow it: no two
+ * neighbouring segments could have been one.
+ */
+static void sg_chain_dma_expect_merged(struct kunit *test,
+				       const struct sg_chain_dma_case *c,
+				       unsigned int segs, unsigned int max_seg,
+				       unsigned long mask)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int i;
+
+	for (i = 1; i < segs; i++) {
+		dma_addr_t a = ctx->seg_addr[i - 1];
+		u64 l = (u64)ctx->seg_len[i - 1] + ctx->seg_len[i];
+
+		if (a + ctx->seg_len[i - 1] == ctx->seg_addr[i] && l <= max_seg &&
+		    (a & ~(dma_addr_t)mask) == ((a + l - 1) & ~(dma_addr_t)mask)) {
+			KUNIT_FAIL(test, "%u entries: segments %u and %u could be one, at %pad",
+				   c->nents, i - 1, i, &ctx->seg_addr[i]);
+			return;
+		}
+	}
+}
+
+/*
+ * Behind an IOMMU: segments within the device's limits, as many as the
+ * model predicts for dma-iommu (the architectures' mappers merge as their
+ * allocators happen to place entries), and translating back.
+ */
+static void sg_chain_dma_translated_one(struct kunit *test,
+					const struct sg_chain_dma_case *c)
 {
 	struct sg_chain_dma *ctx = test->priv;
 	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), segs, i;
@@ -358,10 +527,25 @@ static void sg_chain_dma_iommu_one(struct kunit *test,
 		sg_free_table_chained(&table, 0);
 		return;
 	}
-	segs = sg_chain_dma_model(c->layout, c->nents, max_seg, ctx->seg_len);
-	KUNIT_EXPECT_EQ_MSG(test, table.nents, segs,
-			    "%u entries: %u DMA segments, the model says %u",
-			    c->nents, table.nents, segs);
+	if (ctx->path == SG_CHAIN_DMA_IOMMU) {
+		segs = sg_chain_dma_model(c->layout, c->nents, max_seg, ctx->seg_len);
+		KUNIT_EXPECT_EQ_MSG(test, table.nents, segs,
+				    "%u entries: %u DMA segments, the model says %u",
+				    c->nents, table.nents, segs);
+	} else {
+		segs = 0;
+		KUNIT_EXPECT_LE(test, table.nents, c->nents);
+	}
+	/* A walk by sg_dma_len() stops where the segments end. */
+	if (table.nents < c->nents) {
+		struct scatterlist *after = table.sgl;
+
+		for (i = 0; i < table.nents; i++)
+			after = sg_next(after);
+		KUNIT_EXPECT_EQ_MSG(test, sg_dma_len(after), 0,
+				    "%u entries: no end after %u segments",
+				    c->nents, table.nents);
+	}
 	for_each_sgtable_dma_sg(&table, seg, i) {
 		dma_addr_t a = sg_dma_address(seg);
 		unsigned int l = sg_dma_len(seg);
@@ -387,12 +571,47 @@ static void sg_chain_dma_iommu_one(struct kunit *test,
 		total += len;
 	}
 	KUNIT_EXPECT_EQ(test, mapped, total);
+	if (ctx->path == SG_CHAIN_DMA_ARCH_IOMMU)
+		sg_chain_dma_expect_merged(test, c, table.nents, max_seg, mask);
 	sg_chain_dma_translations_ok(test, c, &table);
 
 	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
 	/* Strict mode: the unmap walks the chain and takes every page down. */
 	sg_chain_dma_expect_unmapped(test, c, ctx->seg_addr, ctx->seg_len,
 				     table.nents);
+	sg_free_table_chained(&table, 0);
+}
+
+/* dma-direct: every entry a segment of its own, at its bus address. */
+static void sg_chain_dma_direct_one(struct kunit *test,
+				    const struct sg_chain_dma_case *c)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	struct scatterlist *seg;
+	struct sg_table table;
+	unsigned int i, off, len;
+
+	KUNIT_ASSERT_NE(test, sg_chain_dma_build(test, &table, c), 0);
+	if (dma_map_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0)) {
+		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
+		sg_free_table_chained(&table, 0);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, table.nents, c->nents);
+	for_each_sgtable_dma_sg(&table, seg, i) {
+		phys_addr_t phys;
+
+		sg_chain_dma_entry(c->layout, i, &off, &len);
+		phys = page_to_phys(sg_chain_dma_page(ctx, c, i)) + off;
+		if (sg_dma_address(seg) != phys_to_dma(ctx->dev, phys) ||
+		    sg_dma_len(seg) != len) {
+			KUNIT_FAIL(test, "%u entries: segment %u is %pad+%u, entry %u is %pa+%u",
+				   c->nents, i, &sg_dma_address(seg),
+				   sg_dma_len(seg), i, &phys, len);
+			break;
+		}
+	}
+	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
 	sg_free_table_chained(&table, 0);
 }
 
@@ -558,7 +777,7 @@ static void sg_chain_dma_test_swiotlb_full(struct kunit *test)
 	unsigned int max_tables, first, second = 0, tries;
 	struct sg_table *tables;
 
-	sg_chain_dma_skip_without_device(test, false);
+	sg_chain_dma_skip_unless(test, SG_CHAIN_DMA_SWIOTLB);
 	if (!IS_ENABLED(CONFIG_SWIOTLB))
 		kunit_skip(test, "no swiotlb in this kernel");
 	/* A 2048-page list takes 8 MiB of slots; then 64 and 1 pages. */
@@ -587,47 +806,39 @@ static void sg_chain_dma_test_swiotlb_full(struct kunit *test)
 		   dev_name(ctx->dev), sg_chain_dma_pool_size() >> 20, first);
 }
 
-static void sg_chain_dma_iommu(struct kunit *test, unsigned int layout)
+static void sg_chain_dma_run(struct kunit *test, enum sg_chain_dma_path path,
+			     unsigned int layout)
 {
-	sg_chain_dma_skip_without_device(test, true);
-	sg_chain_dma_each_list(test, layout, sg_chain_dma_iommu_one);
+	static void (*const one[])(struct kunit *test,
+				   const struct sg_chain_dma_case *c) = {
+		[SG_CHAIN_DMA_IOMMU] = sg_chain_dma_translated_one,
+		[SG_CHAIN_DMA_SWIOTLB] = sg_chain_dma_swiotlb_one,
+		[SG_CHAIN_DMA_ARCH_IOMMU] = sg_chain_dma_translated_one,
+		[SG_CHAIN_DMA_DIRECT] = sg_chain_dma_direct_one,
+	};
+
+	sg_chain_dma_skip_unless(test, path);
+	sg_chain_dma_each_list(test, layout, one[path]);
 }
 
-static void sg_chain_dma_swiotlb(struct kunit *test, unsigned int layout)
-{
-	sg_chain_dma_skip_without_device(test, false);
-	sg_chain_dma_each_list(test, layout, sg_chain_dma_swiotlb_one);
+#define SG_CHAIN_DMA_CASE(path, PATH, layout, LAYOUT)			\
+static void sg_chain_dma_test_##path##_##layout(struct kunit *test)	\
+{									\
+	sg_chain_dma_run(test, SG_CHAIN_DMA_##PATH, SG_CHAIN_DMA_##LAYOUT); \
 }
 
-static void sg_chain_dma_test_iommu_full_pages(struct kunit *test)
-{
-	sg_chain_dma_iommu(test, SG_CHAIN_DMA_FULL_PAGES);
-}
-
-static void sg_chain_dma_test_iommu_unaligned(struct kunit *test)
-{
-	sg_chain_dma_iommu(test, SG_CHAIN_DMA_UNALIGNED);
-}
-
-static void sg_chain_dma_test_iommu_mixed(struct kunit *test)
-{
-	sg_chain_dma_iommu(test, SG_CHAIN_DMA_MIXED);
-}
-
-static void sg_chain_dma_test_swiotlb_full_pages(struct kunit *test)
-{
-	sg_chain_dma_swiotlb(test, SG_CHAIN_DMA_FULL_PAGES);
-}
-
-static void sg_chain_dma_test_swiotlb_unaligned(struct kunit *test)
-{
-	sg_chain_dma_swiotlb(test, SG_CHAIN_DMA_UNALIGNED);
-}
-
-static void sg_chain_dma_test_swiotlb_mixed(struct kunit *test)
-{
-	sg_chain_dma_swiotlb(test, SG_CHAIN_DMA_MIXED);
-}
+SG_CHAIN_DMA_CASE(iommu, IOMMU, full_pages, FULL_PAGES)
+SG_CHAIN_DMA_CASE(iommu, IOMMU, unaligned, UNALIGNED)
+SG_CHAIN_DMA_CASE(iommu, IOMMU, mixed, MIXED)
+SG_CHAIN_DMA_CASE(swiotlb, SWIOTLB, full_pages, FULL_PAGES)
+SG_CHAIN_DMA_CASE(swiotlb, SWIOTLB, unaligned, UNALIGNED)
+SG_CHAIN_DMA_CASE(swiotlb, SWIOTLB, mixed, MIXED)
+SG_CHAIN_DMA_CASE(arch_iommu, ARCH_IOMMU, full_pages, FULL_PAGES)
+SG_CHAIN_DMA_CASE(arch_iommu, ARCH_IOMMU, unaligned, UNALIGNED)
+SG_CHAIN_DMA_CASE(arch_iommu, ARCH_IOMMU, mixed, MIXED)
+SG_CHAIN_DMA_CASE(direct, DIRECT, full_pages, FULL_PAGES)
+SG_CHAIN_DMA_CASE(direct, DIRECT, unaligned, UNALIGNED)
+SG_CHAIN_DMA_CASE(direct, DIRECT, mixed, MIXED)
 
 static struct kunit_case sg_chain_dma_test_cases[] = {
 	KUNIT_CASE(sg_chain_dma_test_iommu_full_pages),
@@ -637,6 +848,12 @@ static struct kunit_case sg_chain_dma_test_cases[] = {
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_unaligned),
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_mixed),
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_full),
+	KUNIT_CASE(sg_chain_dma_test_arch_iommu_full_pages),
+	KUNIT_CASE(sg_chain_dma_test_arch_iommu_unaligned),
+	KUNIT_CASE(sg_chain_dma_test_arch_iommu_mixed),
+	KUNIT_CASE(sg_chain_dma_test_direct_full_pages),
+	KUNIT_CASE(sg_chain_dma_test_direct_unaligned),
+	KUNIT_CASE(sg_chain_dma_test_direct_mixed),
 	{}
 };
 

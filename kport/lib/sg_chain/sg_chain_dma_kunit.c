@@ -13,12 +13,12 @@
  *    come back to the entries' pages on sync for the CPU and on unmap (and
  *    not for DMA_TO_DEVICE), and a full pool refuses a list without
  *    keeping a slot;
- *  - behind the architecture's own IOMMU (sparc64's, where dma_map_sg()
- *    ends in the mapper the 2007 series converted): the segments stay
- *    within the device's limits, no two of them that follow on in IOVA
- *    space could have been merged, every page of every entry translates
- *    back through the IOMMU's own page table to its own page and offset,
- *    and unmap takes every translation down;
+ *  - behind the architecture's own IOMMU (sparc64's and powerpc's, where
+ *    dma_map_sg() ends in a mapper the 2007 series converted): the
+ *    segments stay within the device's limits, no two of them that follow
+ *    on in IOVA space could have been merged, every page of every entry
+ *    translates back through the IOMMU's own table to its own page and
+ *    offset, and unmap takes every translation down;
  *  - mapped directly (dma-direct): one segment per entry, at the
  *    entry's own bus address, whatever the length of the chain.
  * Without such a device the cases skip, saying why.
@@ -38,8 +38,11 @@
 #include <linux/slab.h>
 #include <linux/swiotlb.h>
 
-#ifdef CONFIG_SPARC64
+#if defined(CONFIG_SPARC64) || defined(CONFIG_PPC64)
 #include <asm/iommu.h>
+#endif
+#ifdef CONFIG_PPC64
+#include <asm/tce.h>
 #endif
 
 #include "sg_chain_compat.h"
@@ -110,6 +113,35 @@ static phys_addr_t sg_chain_dma_arch_iova_to_phys(struct device *dev,
 	if (!(pte & IOPTE_VALID) || (pte & IOPTE_PAGE) == iommu->dummy_page_pa)
 		return 0;
 	return (pte & IOPTE_PAGE & ~(io_page - 1)) | (dma & (io_page - 1));
+}
+#elif defined(CONFIG_PPC64)
+/*
+ * powerpc's TCE tables (ppc_iommu_map_sg(), seed 008's mapper), read
+ * through the table's own get(): on pseries a hypercall. A device with
+ * a direct window bypasses the tables and maps directly.
+ */
+static bool sg_chain_dma_arch_iommu(struct device *dev)
+{
+	struct iommu_table *tbl = get_iommu_table_base(dev);
+
+	return get_dma_ops(dev) == &dma_iommu_ops && !dev->dma_ops_bypass &&
+	       tbl && tbl->it_ops->get;
+}
+
+static phys_addr_t sg_chain_dma_arch_iova_to_phys(struct device *dev,
+						  dma_addr_t dma)
+{
+	struct iommu_table *tbl = get_iommu_table_base(dev);
+	unsigned long entry = dma >> tbl->it_page_shift, tce;
+	unsigned long io_page = IOMMU_PAGE_SIZE(tbl);
+
+	if (entry < tbl->it_offset || entry >= tbl->it_offset + tbl->it_size)
+		return 0;
+	tce = tbl->it_ops->get(tbl, entry);
+	/* Unmapping clears the entry, permissions and all. */
+	if (!(tce & (TCE_PCI_READ | TCE_PCI_WRITE)))
+		return 0;
+	return (tce & ~(io_page - 1)) | (dma & (io_page - 1));
 }
 #else
 static bool sg_chain_dma_arch_iommu(struct device *dev)

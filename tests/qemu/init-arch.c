@@ -18,6 +18,7 @@
  *   sgchain_disks    the drivers whose disks must be there, comma-separated
  *   sgchain_mapper   the function the architecture's dma_map_sg() ends in
  *   sgchain_mode     iommu (dma-iommu), swiotlb, arch_iommu or direct
+ *   sgchain_dma_known  the DMA-API errors virtio-scsi's probe makes
  *   sgchain_end      poweroff where the machine's firmware cannot reboot
  *                    (sun4u's OpenBIOS); reboot otherwise
  */
@@ -287,13 +288,16 @@ int main(void)
 
 	/*
 	 * DMA-API debug reports only its first error; virtio-scsi's probe
-	 * spends it (make qemu-dma excuses its EEXIST warning), so any other
-	 * error since boot, sg_chain_dma's included, shows in the count.
+	 * spends it (the judge excuses its EEXIST warning), so any other
+	 * error since boot, sg_chain_dma's included, shows in the count. The
+	 * probe's own count is the row's (sgchain_dma_known): its 8 event
+	 * buffers start in shared cache lines, more of them where lines are
+	 * longer.
 	 */
 	errors0 = read_long(DMA_API, "error_count");
 	used0 = read_long("/sys/kernel/debug/swiotlb", "io_tlb_used");
 	if (strstr(disks, "virtio_scsi"))
-		known = 1;
+		known = strtol(env("sgchain_dma_known", "1"), NULL, 10);
 	diag("mode %s, mapper %s, page size %ld: dma-api error_count %ld, swiotlb io_tlb_used %ld after boot",
 	     mode, mapper, page_size, errors0, used0);
 	write_long(DMA_API, "all_errors", 1);

@@ -30,7 +30,7 @@
 #                  arch_iommu for the architecture's own, direct) and RUN_NOTE
 
 # The architectures of make qemu-arch, in the order make qemu-arches boots.
-ARCHES=(i386 sparc64 ppc64le)
+ARCHES=(i386 sparc64 ppc64le arm64)
 
 arch_describe() { # KARCH
 	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
@@ -86,6 +86,18 @@ arch_describe() { # KARCH
 		GUEST_DISKS=(ibmvscsi virtio_scsi megaraid_sas ahci)
 		GUEST_CMDLINE="console=hvc0" DMA_KNOWN=4 # 128-byte lines
 		GUEST_RUNS=(iommu) ;;
+	arm64)
+		# Where every in-tree sg_split() caller lives. The SMMUv3
+		# translates for the whole PCIe bus.
+		KMAKE_ARGS=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
+		KFRAGMENTS=(kport/config kport/config-arm64) KTARGET=Image
+		KIMAGE=arch/arm64/boot/Image KCONFIG_ARCH=CONFIG_ARM64
+		KDEBS=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm)
+		GUEST_CC=(aarch64-linux-gnu-gcc -static)
+		QEMU=(qemu-system-aarch64 -M virt,iommu=smmuv3 -cpu cortex-a57 -m 2G)
+		GUEST_DISKS=(virtio_scsi megaraid_sas ahci)
+		GUEST_CMDLINE="console=ttyAMA0"
+		GUEST_RUNS=(iommu) ;;
 	*)
 		printf '[kport] error: KARCH=%s: x86_64, parisc or one of: %s\n' \
 			"$1" "${ARCHES[*]}" >&2
@@ -113,6 +125,10 @@ arch_run() { # KARCH RUN: one boot of GUEST_RUNS
 	ppc64le:iommu)
 		GUEST_MAPPER=ppc_iommu_map_sg GUEST_MODE=arch_iommu
 		RUN_NOTE="pseries, TCE tables" ;;
+	arm64:iommu)
+		# Strict: unmap takes every translation down at once.
+		RUN_CMDLINE="iommu.strict=1"
+		GUEST_MAPPER=iommu_dma_map_sg RUN_NOTE="virt, SMMUv3, dma-iommu" ;;
 	*)
 		printf '[qemu] error: %s has no run %s\n' "$1" "$2" >&2; exit 1 ;;
 	esac

@@ -243,10 +243,12 @@ kunit: qemu-deps
 	$(call summarised,tests/kunit/run.sh $(O)/kunit$(KSUFFIX) $(KUNIT_ARCHS))
 
 # The x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and forced
-# swiotlb, with disks that DMA-map chained tables. DMA_RUNS picks runs.
+# swiotlb, with disks that DMA-map chained tables: x86_64's runs in
+# kport/arches.sh. DMA_RUNS picks runs.
 DMA_RUNS ?= intel amd swiotlb
+qemu-dma: export ARCH_RUNS := $(DMA_RUNS)
 qemu-dma: qemu-deps
-	$(call summarised,tests/qemu/run-dma.sh $(O)/qemu-dma$(KSUFFIX) $(DMA_RUNS))
+	$(call summarised,tests/qemu/run-arch.sh $(O)/qemu-dma$(KSUFFIX) x86_64)
 
 # Big I/O from several processes while failslab fails the sg pools and
 # fail_page_alloc page allocations: on the kernel of make qemu, and on a
@@ -472,8 +474,8 @@ help:
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 (KVER=6.12: 6.12) with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
 	@echo "  make qemu-dma      the x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and"
-	@echo "                     swiotlb=force: sg_chain_dma + I/O through virtio-scsi, megasas,"
-	@echo "                     AHCI (and lsi53c895a); DMA_RUNS='intel amd swiotlb' picks runs"
+	@echo "                     swiotlb=force (x86_64's runs of qemu-arch): KUnit + I/O through"
+	@echo "                     virtio-scsi, megasas, AHCI (and lsi53c895a); DMA_RUNS= picks runs"
 	@echo "  make qemu-fault    6 processes of big I/O while failslab fails the sg pools"
 	@echo "                     (10, 30, 100 %) and fail_page_alloc pages; FAULT_PROCS,"
 	@echo "                     FAULT_ROUNDS, FAULT_FAILSLAB=10,30,100"

@@ -30,14 +30,14 @@ cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=$panic oops=panic rdi
 cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host=0"
 cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE sgchain_end=$GUEST_END"
 cmdline+=" sgchain_dma_known=$DMA_KNOWN"
-cmdline+=" sgchain_disks=$(IFS=,; echo "${GUEST_DISKS[*]}")"
+cmdline+=" sgchain_disks=$(IFS=,; echo "${RUN_DISKS[*]}")"
 # libata caps a disk at 128 KiB a command under QEMU; lba48's cap lets
 # AHCI take as many entries as its 168-entry table holds.
-[[ " ${GUEST_DISKS[*]} " != *" ahci "* ]] || cmdline+=" libata.force=max_sec_lba48"
+[[ " ${RUN_DISKS[*]} " != *" ahci "* ]] || cmdline+=" libata.force=max_sec_lba48"
 
-qemu=("${QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot)
+qemu=("${QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot "${RUN_QEMU[@]}")
 n=0
-for drv in "${GUEST_DISKS[@]}"; do
+for drv in "${RUN_DISKS[@]}"; do
 	# 8 MiB twice, and the scattered transfers: 50 MiB with 8 KiB pages.
 	rm -f "$out/$drv.img" && truncate -s 64M "$out/$drv.img"
 	arch_disk "$drv" "$out/$drv.img" "disk$((n++))"

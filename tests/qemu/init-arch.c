@@ -53,6 +53,8 @@ static const struct transfer {
 #define NTRANSFERS	(sizeof(transfers) / sizeof(transfers[0]))
 /* disk found, the transfers, the pool count, the mapper count */
 #define PER_DISK	(1 + NTRANSFERS + 2)
+/* Behind dma-iommu, one more: the controller's group translates, strictly. */
+static unsigned int per_disk = PER_DISK;
 
 static long page_size;
 
@@ -134,6 +136,26 @@ static int on_driver(const char *disk, const void *arg)
 	return !strcmp(read_line(path), arg);
 }
 
+/*
+ * The type of the IOMMU group of @disk's controller: the nearest device
+ * above the disk in sysfs that has a group. "" without one.
+ */
+static const char *iommu_group_type(const char *disk)
+{
+	char path[PATH_MAX], type[PATH_MAX + 32], *slash;
+
+	snprintf(type, sizeof(type), "/sys/block/%s/device", disk);
+	if (!realpath(type, path))
+		return "";
+	while ((slash = strrchr(path, '/')) && slash != path) {
+		snprintf(type, sizeof(type), "%s/iommu_group/type", path);
+		if (!access(type, R_OK))
+			return read_line(type);
+		*slash = '\0';
+	}
+	return "";
+}
+
 static long field(const char *text, const char *key)
 {
 	const char *p = strstr(text, key);
@@ -147,7 +169,7 @@ static void fail_rest(const char *drv, unsigned int from, const char *why)
 	char name[96];
 	unsigned int i;
 
-	for (i = from; i < PER_DISK; i++) {
+	for (i = from; i < per_disk; i++) {
 		snprintf(name, sizeof(name), "%s_test_%u", drv, i);
 		result(0, name, "%s", why);
 	}
@@ -167,6 +189,14 @@ static void run_disk(const char *drv, const char *mapper)
 		return;
 	}
 	result(1, found, "");
+	if (per_disk > PER_DISK) {
+		const char *type = iommu_group_type(disk);
+		char name[96];
+
+		snprintf(name, sizeof(name), "%s_iommu_group_DMA", drv);
+		result(!strcmp(type, "DMA"), name, "the controller's group is of type '%s'",
+		       type);
+	}
 	snprintf(queue, sizeof(queue), "/sys/block/%s/queue", disk);
 	snprintf(dev, sizeof(dev), "/dev/%s", disk);
 	raise_max_sectors(queue);
@@ -273,6 +303,8 @@ int main(void)
 	klogctl(8, NULL, 1);
 	page_size = sysconf(_SC_PAGESIZE);
 
+	if (!strcmp(mode, "iommu"))
+		per_disk = PER_DISK + 1;
 	snprintf(disks, sizeof(disks), "%s", env("sgchain_disks", ""));
 	for (i = 0; disks[i]; i++)
 		if (disks[i] == ',')
@@ -281,7 +313,7 @@ int main(void)
 		ndisks++;
 
 	printf("KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: sg_chain_dma_io\n");
-	printf("    1..%u\n", 3 + ndisks * (unsigned int)PER_DISK);
+	printf("    1..%u\n", 3 + ndisks * per_disk);
 
 	why = trace_mapper(mapper);
 	result(!why, "mapper_traced", "%s: %s", mapper, why);
@@ -316,7 +348,7 @@ int main(void)
 		       "io_tlb_used %ld before the I/O, %ld after", used0, used);
 
 	printf("%s 1 sg_chain_dma_io\n",
-	       failures || tests != 3 + ndisks * PER_DISK ? "not ok" : "ok");
+	       failures || tests != 3 + ndisks * per_disk ? "not ok" : "ok");
 	printf("sgchain-init: done\n");
 	fflush(stdout);
 	sync();

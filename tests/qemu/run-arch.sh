@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# make qemu-arch: the series built once for each architecture named
-# (kport/arches.sh: its fragment, its compiler), booted on its machine once
-# per run of its row, each boot's KTAP judged on its own: the KUnit suites
-# in the form the architecture gets, and big I/O through the disks its
-# mapper maps for. Usage: run-arch.sh OUTDIR ARCH...
+# make qemu-arch (and make qemu-dma, on x86_64): the series built once for
+# each architecture named (kport/arches.sh: its fragment, its compiler),
+# booted on its machine once per run of its row, each boot's KTAP judged on
+# its own: the KUnit suites in the form the architecture gets, and big I/O
+# through the disks its mapper maps for. Usage: run-arch.sh OUTDIR ARCH...;
+# ARCH_RUNS, if set, picks runs of the rows (default: every run).
 # Prints a line per boot, then the total "N passed, N failed".
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,7 +17,9 @@ arch_boots() { # ARCH: build, then boot every run; a line per boot
 	local arch=$1 run t0 judge
 	# make's ARCH= (which architectures) is not the kernel's ARCH.
 	unset ARCH
-	export KARCH=$arch KBUILD=
+	# make's KBUILD names x86_64's build; the others have their own.
+	[ "$arch" = x86_64 ] || KBUILD=
+	export KARCH=$arch KBUILD
 	source "$here/../../kport/env.sh"
 	# Run where errexit is ignored (a pipeline under ||): every step that
 	# must stop the architecture says so, or a failed build boots the
@@ -24,7 +27,7 @@ arch_boots() { # ARCH: build, then boot every run; a line per boot
 	"$REPO/scripts/deps.sh" "${KDEBS[@]}" || return
 	"$REPO/kport/tree.sh" || return
 	"$REPO/kport/build.sh" || return
-	for run in "${GUEST_RUNS[@]}"; do
+	for run in ${ARCH_RUNS:-${GUEST_RUNS[@]}}; do
 		arch_run "$arch" "$run"
 		t0=$(date +%s)
 		"$here/boot-arch.sh" "$arch" "$run" "$KBUILD/$KIMAGE" "$out/$arch-$run"

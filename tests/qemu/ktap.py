@@ -13,8 +13,9 @@ line never appears (the init script's last words), or the kernel
 panicked, oopsed, warned or the watchdog fired. --allow-warning excuses
 one warning whose whole report (cut here .. end trace) matches REGEX: a
 known warning of an emulated machine, each named where it is allowed.
---no-skip fails a skipped result under PATH (suite/case): a run that has
-the device a case needs must not let it skip. A suite whose every case
+--no-skip fails a skipped result under PATH (suite/case), and fails if no
+result is under PATH: a run that has the device a case needs must neither
+let it skip nor lose it. A suite whose every case
 skipped is shown as skipped with the kernel's reasons, and --skip-note
 adds where it does run.
 Ends with one line "N passed, N failed" and exits non-zero on any failure.
@@ -215,11 +216,13 @@ def main(argv):
     notes = dict(n.split("=", 1) for n in args.skip_note)
     passed = failed = skipped = 0
     failures = []
+    seen = set()
     for suite in suites:
         s_pass = s_fail = s_skip = 0
         reasons = []
         for path, leaf in leaves(suite, []):
             where = "/".join(path)
+            seen.update(p for p in args.no_skip if where.startswith(p))
             if leaf.skipped and any(where.startswith(p) for p in args.no_skip):
                 s_fail += 1
                 failures.append(f"{where}: skipped in a run meant to have it "
@@ -260,6 +263,9 @@ def main(argv):
         if want not in names:
             problems.append(f"suite {want} never reported (crash, hang or "
                             f"not built in?)")
+    for want in args.no_skip:
+        if want not in seen:
+            problems.append(f"no result under {want}: a case this run must run")
     for want in args.require_line:
         if not any(want in line for line in text):
             problems.append(f"never printed: {want!r}")

@@ -78,6 +78,10 @@ CASES = [
     ("dma-intel-pass.console", DMA + ["--no-skip", "sg_chain_dma/sg_chain_dma_test_swiotlb"],
      1, "39 passed, 4 failed, 2 skipped",
      ("sg_chain_dma/sg_chain_dma_test_swiotlb_full: skipped in a run meant to have it",)),
+    # A case the run must run that is not there at all (config lost).
+    ("dma-intel-pass.console", DMA + ["--no-skip", "sg_chain_pages/sg_chain_pages_test_highmem"],
+     1, "39 passed, 1 failed, 6 skipped",
+     ("no result under sg_chain_pages/sg_chain_pages_test_highmem",)),
     ("dma-intel-pass.console", ["--expect", "sg_chain_dma"], 1, None,
      ("WARNING: CPU: 0 PID: 1 at kernel/dma/debug.c:571 add_dma_entry",)),
     ("dma-swiotlb-planted-sg-plus-one.console", DMA, 1, None,

@@ -18,6 +18,8 @@
 #   GUEST_CMDLINE  kernel parameters the machine needs (console)
 #   GUEST_END      how the init ends the machine: reboot, or poweroff where
 #                  the firmware cannot reboot (QEMU runs with -no-reboot)
+#   KUNIT_MUST_RUN KUnit cases (suite/case) that every run of the row
+#                  must run, not skip, besides its sg_chain_dma mode's
 #   DMA_KNOWN      DMA-API debug's error count after virtio-scsi's probe:
 #                  its 8 event buffers, 56 bytes apart, are mapped for the
 #                  device to write, and each one that starts in a cache
@@ -37,7 +39,7 @@ ARCHES=(i386 sparc64 ppc64le arm64)
 arch_describe() { # KARCH
 	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
 	GUEST_CC=() QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
-	GUEST_RUNS=() DMA_KNOWN=1
+	GUEST_RUNS=() DMA_KNOWN=1 KUNIT_MUST_RUN=()
 	case "$1" in
 	x86_64)
 		# make qemu boots it on pc (tests/qemu/run.sh); these are the
@@ -66,7 +68,9 @@ arch_describe() { # KARCH
 		QEMU=(qemu-system-i386 -M q35 -cpu qemu32,pse36=on -m 3G)
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci sym53c8xx)
 		GUEST_CMDLINE="console=ttyS0"
-		GUEST_RUNS=(direct swiotlb) ;;
+		GUEST_RUNS=(direct swiotlb)
+		# sg_chain_pages' block must be highmem here.
+		KUNIT_MUST_RUN=(sg_chain_pages/sg_chain_pages_test_highmem) ;;
 	sparc64)
 		# Seed 010's architecture: QEMU's sun4u, 8 KiB pages. The
 		# machine's own devices sit on the Sabre's first bus; the disks

@@ -14,7 +14,7 @@ shift
 mkdir -p "$out"
 
 arch_boots() { # ARCH: build, then boot every run; a line per boot
-	local arch=$1 run t0 judge
+	local arch=$1 run t0 judge c
 	# make's ARCH= (which architectures) is not the kernel's ARCH.
 	unset ARCH
 	# make's KBUILD names x86_64's build; the others have their own.
@@ -37,6 +37,7 @@ arch_boots() { # ARCH: build, then boot every run; a line per boot
 		       --allow-warning 'cacheline tracking EEXIST.*virtscsi_kick_event.*virtscsi_probe')
 		# The cases this machine has the mapper for must run, not skip.
 		judge+=(--no-skip "sg_chain_dma/sg_chain_dma_test_${GUEST_MODE}_")
+		for c in "${KUNIT_MUST_RUN[@]}"; do judge+=(--no-skip "$c"); done
 		set +e
 		"$here/ktap.py" "${judge[@]}" "$out/$arch-$run/console.log" \
 			> "$out/$arch-$run/summary.log"

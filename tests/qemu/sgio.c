@@ -10,9 +10,12 @@
  *	to the queue's dma_alignment + 1, 32 KiB on QEMU's parisc machine.
  *	FLAGS, comma-separated: "scatter" puts the buffer on pages that are
  *	not physically adjacent (every other page of a larger mapping), so
- *	each page is a segment of its own; "predict" also prints the segments
- *	and the commands each direction must take, from the buffer's physical
- *	pages (/proc/self/pagemap) and the queue's limits (see predict()).
+ *	each page is a segment of its own; "frag=N" (with scatter, BUF_OFFSET
+ *	0) moves only the first N bytes of each of those pages, one iovec each
+ *	(preadv/pwritev), so that segments smaller than a page fill a command:
+ *	NBYTES / N of them; "predict" also prints the segments and the
+ *	commands each direction must take, from the buffer's physical pages
+ *	(/proc/self/pagemap) and the queue's limits (see predict()).
  *   sgio write DEV DISK_OFFSET NBYTES SEED
  *	write the pattern only (for a disk the host checks after exit).
  *   sgio check FILE DISK_OFFSET NBYTES SEED
@@ -23,12 +26,14 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* Compared in chunks of this many bytes. */
@@ -298,10 +303,12 @@ static void submit_bio(struct request_state *r, const uint64_t *runs, size_t nru
  * max_sectors_kb bytes; a bio's last piece joins the request before it
  * when both limits still hold (a back merge under the plug). Assumes the
  * 4 GiB segment boundary of the disks tested and no virt boundary (it
- * checks the latter). Returns -1 when the physical pages are unknown
- * (pagemap needs root).
+ * checks the latter). A transfer of several iovecs (frag=) is the same
+ * with each iovec's pages in turn: pieces of different iovecs join only
+ * where they meet physically, as pages of one do. Returns -1 when the
+ * physical pages are unknown (pagemap needs root).
  */
-static int predict(const char *dev, const uint8_t *buf, size_t n,
+static int predict(const char *dev, const struct iovec *iov, size_t niov,
 		   struct prediction *p)
 {
 	struct request_state r = {
@@ -309,33 +316,38 @@ static int predict(const char *dev, const uint8_t *buf, size_t n,
 		.max_bytes = sysfs_long(dev, "max_sectors_kb") * 1024,
 		.max_seg_size = sysfs_long(dev, "max_segment_size"),
 	};
-	size_t npieces = 0, i = 0, done;
+	size_t npieces = 0, i = 0, done, v, n = 0;
 	uint64_t *phys, *len, runs[256];
 	int pagemap = open("/proc/self/pagemap", O_RDONLY);
+
+	for (v = 0; v < niov; v++)
+		n += iov[v].iov_len;
 
 	if (pagemap < 0 || r.max_segs <= 0 || r.max_bytes <= 0 || r.max_seg_size <= 0 ||
 	    sysfs_long(dev, "virt_boundary_mask"))
 		return -1;
 	memset(p, 0, sizeof(*p));
-	/* The pieces of the buffer, a page each: where they are, how long. */
-	phys = calloc(n / page_size + 2, sizeof(*phys));
-	len = calloc(n / page_size + 2, sizeof(*len));
+	/* The pieces of the iovecs, a page each: where they are, how long. */
+	phys = calloc(n / page_size + 2 * niov, sizeof(*phys));
+	len = calloc(n / page_size + 2 * niov, sizeof(*len));
 	if (!phys || !len)
 		exit(1);
-	for (done = 0; done < n; npieces++) {
-		const uint8_t *at = buf + done;
-		uint64_t pfn = pfn_of(pagemap, at);
+	for (v = 0; v < niov; v++) {
+		for (done = 0; done < iov[v].iov_len; npieces++) {
+			const uint8_t *at = (const uint8_t *)iov[v].iov_base + done;
+			uint64_t pfn = pfn_of(pagemap, at);
 
-		if (pfn == NO_PFN) {
-			close(pagemap);
-			free(phys), free(len);
-			return -1;
+			if (pfn == NO_PFN) {
+				close(pagemap);
+				free(phys), free(len);
+				return -1;
+			}
+			len[npieces] = page_size - (uintptr_t)at % page_size;
+			if (len[npieces] > iov[v].iov_len - done)
+				len[npieces] = iov[v].iov_len - done;
+			phys[npieces] = pfn * page_size + (uintptr_t)at % page_size;
+			done += len[npieces];
 		}
-		len[npieces] = page_size - (uintptr_t)at % page_size;
-		if (len[npieces] > n - done)
-			len[npieces] = n - done;
-		phys[npieces] = pfn * page_size + (uintptr_t)at % page_size;
-		done += len[npieces];
 	}
 	close(pagemap);
 
@@ -361,9 +373,10 @@ static int predict(const char *dev, const uint8_t *buf, size_t n,
 	return 0;
 }
 
-static int full_io(int fd, uint8_t *buf, size_t n, off_t off, int write)
+static int full_io(int fd, const struct iovec *iov, int niov, size_t n, off_t off,
+		   int write)
 {
-	ssize_t done = write ? pwrite(fd, buf, n, off) : pread(fd, buf, n, off);
+	ssize_t done = write ? pwritev(fd, iov, niov, off) : preadv(fd, iov, niov, off);
 
 	if (done != (ssize_t)n) {
 		fprintf(stderr, "sgio: %s of %zu bytes at %lld returned %zd: %m\n",
@@ -373,36 +386,76 @@ static int full_io(int fd, uint8_t *buf, size_t n, off_t off, int write)
 	return 0;
 }
 
+/* The iovecs' bytes against the pattern from @off: the first bad byte, or -1. */
+static long iov_mismatch(const struct iovec *iov, int niov, uint64_t off, uint32_t seed)
+{
+	long done = 0, bad;
+	int v;
+
+	for (v = 0; v < niov; v++) {
+		bad = mismatch(iov[v].iov_base, off + done, iov[v].iov_len, seed);
+		if (bad >= 0)
+			return done + bad;
+		done += iov[v].iov_len;
+	}
+	return -1;
+}
+
 static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 		  uint32_t seed, size_t align, const char *flags)
 {
 	bool scatter = strstr(flags, "scatter"), want_prediction = strstr(flags, "predict");
+	const char *frag_at = strstr(flags, "frag=");
+	size_t frag = frag_at ? strtoul(frag_at + 5, NULL, 0) : 0;
 	struct blkstat s0, s1, s2;
 	struct prediction pred;
+	struct iovec *iov;
+	int niov, v;
 	uint8_t *buf;
 	long bad;
 	int fd = open(dev, O_RDWR | O_DIRECT);
 
-	buf = scatter ? scattered_buffer(n, buf_off) : buffer_at(n, buf_off, align);
+	if (frag && (!scatter || buf_off || frag > page_size || n % frag ||
+		     n / frag > IOV_MAX)) {
+		fprintf(stderr, "sgio: frag=%zu needs scatter, BUF_OFFSET 0, at most a page, "
+			"NBYTES a multiple of it and at most %d pieces\n", frag, IOV_MAX);
+		return 2;
+	}
+	/* One iovec, or one per page of a buffer of NBYTES / frag pages. */
+	niov = frag ? (int)(n / frag) : 1;
+	iov = calloc(niov, sizeof(*iov));
+	if (!iov)
+		return 1;
+	if (frag) {
+		buf = scattered_buffer((size_t)niov * page_size, 0);
+		for (v = 0; v < niov; v++)
+			iov[v] = (struct iovec){ buf + (size_t)v * page_size, frag };
+	} else {
+		buf = scatter ? scattered_buffer(n, buf_off) : buffer_at(n, buf_off, align);
+		iov[0] = (struct iovec){ buf, n };
+	}
 
 	if (fd < 0 || read_stat(dev, &s0)) {
 		perror("sgio: open or stat");
 		return 1;
 	}
-	fill(buf, off, n, seed);
+	for (v = 0; v < niov; v++)
+		fill(iov[v].iov_base, off + (uint64_t)v * iov[0].iov_len, iov[v].iov_len, seed);
 	/* The pages are in place now: the prediction reads where they are. */
-	if (want_prediction && predict(dev, buf, n, &pred)) {
+	if (want_prediction && predict(dev, iov, niov, &pred)) {
 		fprintf(stderr, "sgio: no prediction: pagemap or queue limits unreadable\n");
 		return 1;
 	}
 	/* No fsync: a cache flush would count as one more write command. */
-	if (full_io(fd, buf, n, off, 1) || read_stat(dev, &s1))
+	if (full_io(fd, iov, niov, n, off, 1) || read_stat(dev, &s1))
 		return 1;
-	memset(buf, 0, n);
-	if (full_io(fd, buf, n, off, 0) || read_stat(dev, &s2))
+	for (v = 0; v < niov; v++)
+		memset(iov[v].iov_base, 0, iov[v].iov_len);
+	if (full_io(fd, iov, niov, n, off, 0) || read_stat(dev, &s2))
 		return 1;
 	close(fd);
-	bad = mismatch(buf, off, n, seed);
+	bad = iov_mismatch(iov, niov, off, seed);
+	free(iov);
 	printf("write_cmds=%llu write_sectors=%llu read_cmds=%llu read_sectors=%llu data=%s",
 	       s1.wr_ios - s0.wr_ios, s1.wr_sec - s0.wr_sec,
 	       s2.rd_ios - s1.rd_ios, s2.rd_sec - s1.rd_sec,
@@ -426,7 +479,7 @@ static int cmd_write(const char *dev, uint64_t off, size_t n, uint32_t seed)
 		return 1;
 	}
 	fill(buf, off, n, seed);
-	if (full_io(fd, buf, n, off, 1) || fsync(fd))
+	if (full_io(fd, &(struct iovec){ buf, n }, 1, n, off, 1) || fsync(fd))
 		return 1;
 	close(fd);
 	return 0;
@@ -475,7 +528,7 @@ int main(int argc, char **argv)
 				 strtoull(argv[4], NULL, 0),
 				 (uint32_t)strtoul(argv[5], NULL, 0));
 	fprintf(stderr,
-		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN [scatter,predict]]\n"
+		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN [scatter,frag=N,predict]]\n"
 		"       sgio write DEV DISK_OFFSET NBYTES SEED\n"
 		"       sgio check FILE DISK_OFFSET NBYTES SEED\n");
 	return 2;

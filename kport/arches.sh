@@ -28,6 +28,8 @@
 #   GUEST_RUNS     the boots of the kernel, one per way of mapping; for each,
 #                  arch_run sets RUN_CMDLINE, RUN_QEMU (devices the run
 #                  adds, before the disks), RUN_DISKS (default GUEST_DISKS),
+#                  RUN_NO_PIECES (drivers that skip the transfer of 1 KiB
+#                  pieces, each with its reason),
 #                  GUEST_MAPPER (the function dma_map_sg() ends in),
 #                  GUEST_MODE (the sg_chain_dma cases that must run: iommu
 #                  for dma-iommu, swiotlb, arch_iommu for the
@@ -119,7 +121,7 @@ arch_describe() { # KARCH
 }
 
 arch_run() { # KARCH RUN: one boot of GUEST_RUNS
-	RUN_CMDLINE="" RUN_QEMU=() RUN_DISKS=("${GUEST_DISKS[@]}")
+	RUN_CMDLINE="" RUN_QEMU=() RUN_DISKS=("${GUEST_DISKS[@]}") RUN_NO_PIECES=()
 	GUEST_MAPPER="" GUEST_MODE=$2 RUN_NOTE=""
 	case "$1:$2" in
 	x86_64:intel | x86_64:amd)
@@ -132,6 +134,12 @@ arch_run() { # KARCH RUN: one boot of GUEST_RUNS
 			RUN_CMDLINE+=" intel_iommu=on" RUN_NOTE="q35, Intel IOMMU"
 		else
 			RUN_QEMU=(-device amd-iommu) RUN_NOTE="q35, AMD IOMMU"
+			# A command of 168 pieces of 1 KiB on AHCI times out
+			# here every time (30 s), and passes when libata's
+			# error handler retries it, data intact; behind the
+			# Intel IOMMU it does not. Not yet known whether QEMU
+			# 7.2's AMD IOMMU or the kernel: docs/dma.md.
+			RUN_NO_PIECES=(ahci)
 		fi
 		# Linux 6.12's megaraid_sas behind QEMU 7.2's IOMMUs hangs
 		# or not by timing alone, with the series as without it

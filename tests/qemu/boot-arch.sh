@@ -30,6 +30,7 @@ cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=$panic oops=panic rdi
 cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host=0"
 cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE sgchain_end=$GUEST_END"
 cmdline+=" sgchain_dma_known=$DMA_KNOWN"
+[ ${#RUN_NO_PIECES[@]} -eq 0 ] || cmdline+=" sgchain_no_pieces=$(IFS=,; echo "${RUN_NO_PIECES[*]}")"
 cmdline+=" sgchain_disks=$(IFS=,; echo "${RUN_DISKS[*]}")"
 # libata caps a disk at 128 KiB a command under QEMU; lba48's cap lets
 # AHCI take as many entries as its 168-entry table holds.

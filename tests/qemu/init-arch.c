@@ -183,11 +183,18 @@ static void fail_rest(const char *drv, unsigned int from, const char *why)
 	}
 }
 
+/* The most pieces of @piece bytes one command of the queue holds. */
+static long longest_list(long max_segs, long max_kb, long piece)
+{
+	return max_kb * 1024 / piece < max_segs ? max_kb * 1024 / piece : max_segs;
+}
+
 static void run_disk(const char *drv, const char *mapper)
 {
 	unsigned long long off = 0;
 	char disk[64], queue[128], dev[128], found[96];
-	long max_segs, max_kb, per_cmd;
+	const char *no_pieces = env("sgchain_no_pieces", "");
+	long max_segs, max_kb;
 	unsigned int i;
 
 	snprintf(found, sizeof(found), "%s_disk_found", drv);
@@ -210,20 +217,16 @@ static void run_disk(const char *drv, const char *mapper)
 	raise_max_sectors(queue);
 	max_segs = read_long(queue, "max_segments");
 	max_kb = read_long(queue, "max_sectors_kb");
-	per_cmd = max_kb * 1024 / page_size;
-	if (max_segs < per_cmd)
-		per_cmd = max_segs;
 	diag("%s: %s: max_segments=%ld max_sectors_kb=%ld max_segment_size=%ld: at most %ld pages a command",
-	     drv, disk, max_segs, max_kb, read_long(queue, "max_segment_size"), per_cmd);
+	     drv, disk, max_segs, max_kb, read_long(queue, "max_segment_size"),
+	     longest_list(max_segs, max_kb, page_size));
 
 	for (i = 0; i < NTRANSFERS; i++) {
 		const struct transfer *t = &transfers[i];
 		long piece = t->frag ? (long)t->frag : page_size;
-		const char *no_pieces = env("sgchain_no_pieces", "");
 		/* The longest: as many pieces as segments and bytes allow. */
 		unsigned long pages = t->pages ? t->pages :
-				      (unsigned long)(max_kb * 1024 / piece < max_segs ?
-						      max_kb * 1024 / piece : max_segs);
+				      (unsigned long)longest_list(max_segs, max_kb, piece);
 		unsigned long long bytes = (unsigned long long)pages * piece;
 		char name[128], got[512], want[200], a_off[32], a_n[32], a_bufoff[16];
 		char a_seed[16], a_align[16], a_flags[48], kind[32];

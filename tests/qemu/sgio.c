@@ -410,6 +410,7 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 	struct blkstat s0, s1, s2;
 	struct prediction pred;
 	struct iovec *iov;
+	uint64_t done;
 	int niov, v;
 	uint8_t *buf;
 	long bad;
@@ -439,8 +440,8 @@ static int cmd_rw(const char *dev, uint64_t off, size_t n, size_t buf_off,
 		perror("sgio: open or stat");
 		return 1;
 	}
-	for (v = 0; v < niov; v++)
-		fill(iov[v].iov_base, off + (uint64_t)v * iov[0].iov_len, iov[v].iov_len, seed);
+	for (v = 0, done = 0; v < niov; done += iov[v++].iov_len)
+		fill(iov[v].iov_base, off + done, iov[v].iov_len, seed);
 	/* The pages are in place now: the prediction reads where they are. */
 	if (want_prediction && predict(dev, iov, niov, &pred)) {
 		fprintf(stderr, "sgio: no prediction: pagemap or queue limits unreadable\n");

@@ -121,7 +121,13 @@ arch_describe() { # KARCH
 }
 
 arch_run() { # KARCH RUN: one boot of GUEST_RUNS
-	RUN_CMDLINE="" RUN_QEMU=() RUN_DISKS=("${GUEST_DISKS[@]}") RUN_NO_PIECES=()
+	RUN_CMDLINE="" RUN_QEMU=() RUN_DISKS=("${GUEST_DISKS[@]}")
+	# QEMU 7.2's megasas, given 1 KiB pieces, now and then completes a
+	# command with a context it never issued, and megaraid_sas BUGs in
+	# megasas_complete_cmd_dpc (arm64 during the transfer, i386 at the
+	# cache flush of reboot: 2 of about 16 boots). Its 80 pieces make one
+	# link anyway; every run leaves it out of that transfer.
+	RUN_NO_PIECES=(megaraid_sas)
 	GUEST_MAPPER="" GUEST_MODE=$2 RUN_NOTE=""
 	case "$1:$2" in
 	x86_64:intel | x86_64:amd)
@@ -141,7 +147,7 @@ arch_run() { # KARCH RUN: one boot of GUEST_RUNS
 			# the suites, and on pristine 6.1, it passes; behind
 			# the Intel IOMMU it always does. Cause not found yet:
 			# docs/dma.md.
-			RUN_NO_PIECES=(ahci)
+			RUN_NO_PIECES+=(ahci)
 		fi
 		# Linux 6.12's megaraid_sas behind QEMU 7.2's IOMMUs hangs
 		# or not by timing alone, with the series as without it

@@ -201,11 +201,12 @@ unit: unit-build $(SGSIM)
 # The kport scripts without a kernel, so not in make unit: their handling
 # of KSRC and KBUILD on a tiny fake tree (git, tar and xz make it),
 # kport-check's copy checks on both series and on planted bugs (python3),
-# and make kport-series' folds and refusals on a fake tree.
+# make kport-series' folds and refusals on a fake tree, and the check that
+# the config fragments reached .config.
 script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3
 	$(Q)tests/unit/run-tests.sh --out $(O)/script-test tests/kport/test_args.sh \
-		tests/kport/test_copies.sh tests/kport/test_folds.sh
+		tests/kport/test_copies.sh tests/kport/test_folds.sh tests/kport/test_fragments.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -275,11 +276,11 @@ qemu-parisc: qemu-deps
 # and booted once per run of its row, mapping through its own mapper.
 # ARCH names some (default: every row); make check boots CHECK_ARCHES,
 # make check-arches the others. Each row costs make check one cold build
-# (2.5 to 3 minutes here) and 15 to 30 s a boot: every row fits the
+# (1.5 to 3 minutes here) and 6 to 30 s a boot: every row fits the
 # budget so far.
 ALL_ARCHES := $(shell bash -c 'source kport/arches.sh && echo "$${ARCHES[*]}"')
 ARCH ?= $(ALL_ARCHES)
-CHECK_ARCHES := i386 sparc64 ppc64le arm64
+CHECK_ARCHES := i386 sparc64 sparc32 ppc64le arm64 alpha
 LEFT_ARCHES := $(filter-out $(CHECK_ARCHES),$(ALL_ARCHES))
 qemu-arch: qemu-deps
 	$(call summarised,tests/qemu/run-arch.sh $(O)/qemu-arch $(ARCH))

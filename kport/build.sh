@@ -5,6 +5,7 @@
 # the fragment reached .config; shows progress as objects compile.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+source "$(dirname "$0")/fragments.sh"
 
 jobs=${JOBS:-$(nproc)}
 log="$KBUILD/build.log"
@@ -25,8 +26,7 @@ configure() {
 
 # Options under a menu that is off are dropped silently: list them.
 missing_options() {
-	cat "${KFRAGMENTS[@]/#/$REPO/}" | grep -E '^CONFIG_[A-Z0-9_]+=' |
-		grep -vxF -f "$KBUILD/.config" || true
+	fragment_options_missing "$KBUILD/.config" "${KFRAGMENTS[@]/#/$REPO/}"
 }
 
 frag_hash=$({ echo "$KBASECONFIG"; cat "${KFRAGMENTS[@]/#/$REPO/}"; } | sha1sum | cut -c1-40)

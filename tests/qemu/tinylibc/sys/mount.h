@@ -1,0 +1,2 @@
+/* tinylibc.h defines it all: see there. */
+#include "../tinylibc.h"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Boot an architecture's kport kernel on its machine (kport/arches.sh) with
 # a disk behind each driver of its row and keep the console log. Usage:
-# boot-arch.sh ARCH RUN IMAGE OUTDIR, RUN one of the row's GUEST_RUNS. The initramfs holds init-arch.c and sgio,
-# built with the architecture's compiler. A watchdog (QEMU_TIMEOUT, default
+# boot-arch.sh ARCH RUN IMAGE OUTDIR, RUN one of the row's GUEST_RUNS. The
+# initramfs holds init-arch.c and sgio, built with the architecture's
+# compiler (static, or with their libraries: GUEST_LIBS). A watchdog (QEMU_TIMEOUT, default
 # 600 s) ends a hung guest.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -17,7 +18,21 @@ root="$out/initramfs"
 rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
 "${GUEST_CC[@]}" -O2 -Wall -Wextra -Werror -o "$root/init" "$here/init-arch.c"
 "${GUEST_CC[@]}" -O2 -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
-(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
+# Built dynamic: the loader they name and the libraries they need, from
+# the cross sysroot.
+if [ -n "$GUEST_LIBS" ]; then
+	readelf=${GUEST_CC[0]%gcc}readelf
+	mkdir -p "$root/lib"
+	for prog in "$root/init" "$root/bin/sgio"; do
+		interp=$("$readelf" -lW "$prog" | sed -n 's/.*interpreter: \(.*\)]$/\1/p')
+		[ -n "$interp" ] || { echo "boot-arch.sh: $prog names no loader" >&2; exit 1; }
+		mkdir -p "$root$(dirname "$interp")"
+		cp -L "$GUEST_LIBS/$(basename "$interp")" "$root$interp"
+		for lib in $("$readelf" -dW "$prog" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+			cp -L "$GUEST_LIBS/$lib" "$root/lib/$lib"
+		done
+	done
+fi
 
 # Every sg_chain suite; slub_debug=A marks the sg pools for failslab
 # (sg_chain_real_faults); no scsi_debug host: the disks are the machine's.
@@ -28,13 +43,23 @@ panic=-1
 [ "$GUEST_END" = reboot ] || panic=0
 cmdline="$GUEST_CMDLINE${RUN_CMDLINE:+ $RUN_CMDLINE} panic=$panic oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host=0"
-cmdline+=" sgchain_mapper=$GUEST_MAPPER sgchain_mode=$GUEST_MODE sgchain_end=$GUEST_END"
-cmdline+=" sgchain_dma_known=$DMA_KNOWN"
-[ ${#RUN_NO_PIECES[@]} -eq 0 ] || cmdline+=" sgchain_no_pieces=$(IFS=,; echo "${RUN_NO_PIECES[*]}")"
-cmdline+=" sgchain_disks=$(IFS=,; echo "${RUN_DISKS[*]}")"
 # libata caps a disk at 128 KiB a command under QEMU; lba48's cap lets
 # AHCI take as many entries as its 168-entry table holds.
 [[ " ${RUN_DISKS[*]} " != *" ahci "* ]] || cmdline+=" libata.force=max_sec_lba48"
+# alpha's and sparc's command lines hold 255 bytes: the init's settings
+# travel in the initramfs.
+[ ${#cmdline} -lt 256 ] || { echo "boot-arch.sh: command line over 255 bytes: $cmdline" >&2; exit 1; }
+{
+	echo "sgchain_mapper=$GUEST_MAPPER"
+	echo "sgchain_mode=$GUEST_MODE"
+	echo "sgchain_end=$GUEST_END"
+	echo "sgchain_dma_known=$DMA_KNOWN"
+	[ -n "$GUEST_TRACED" ] || echo "sgchain_untraced=1"
+	[ -n "$GUEST_CHAINS" ] || echo "sgchain_nochain=1"
+	echo "sgchain_no_pieces=$(IFS=,; echo "${RUN_NO_PIECES[*]}")"
+	echo "sgchain_disks=$(IFS=,; echo "${RUN_DISKS[*]}")"
+} > "$root/sgchain.env"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 
 qemu=("${QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot "${RUN_QEMU[@]}")
 n=0

@@ -11,7 +11,9 @@
 #   KCONFIG_ARCH   the .config line that names the architecture
 #   KDEBS          Debian packages: cross compiler, its libc, QEMU
 # Machine (make qemu-arch; x86_64 and parisc have their own runners):
-#   GUEST_CC       compiler and flags for the guest's static init and sgio
+#   GUEST_CC       compiler and flags for the guest's init and sgio
+#   GUEST_LIBS     where there is no usable static libc: the sysroot
+#                  whose dynamic loader and libraries the initramfs takes
 #   QEMU           the QEMU command up to -kernel: binary, machine, memory
 #   DISK_BUS       the PCI bus the disks' controllers go on (QEMU's name)
 #   GUEST_DISKS    the drivers whose disks the runs map through
@@ -20,11 +22,18 @@
 #                  the firmware cannot reboot (QEMU runs with -no-reboot)
 #   KUNIT_MUST_RUN KUnit cases (suite/case) that every run of the row
 #                  must run, not skip, besides its sg_chain_dma mode's
-#   DMA_KNOWN      DMA-API debug's error count after virtio-scsi's probe:
-#                  its 8 event buffers, 56 bytes apart, are mapped for the
-#                  device to write, and each one that starts in a cache
-#                  line another starts in is an EEXIST error (the first
-#                  one warns, and the judge excuses exactly that warning)
+#   GUEST_TRACED   1 where the function tracer counts the mapper's calls;
+#                  empty on an architecture without one (the row says what
+#                  shows its mapper instead)
+#   DMA_KNOWN      DMA-API debug's error count after the drivers' probes.
+#                  virtio-scsi's 8 event buffers, 56 bytes apart, are
+#                  mapped for the device to write, and each one that
+#                  starts in a cache line another starts in is an EEXIST
+#                  error (the first error warns, and the judge excuses
+#                  exactly that warning, or one of KNOWN_WARNINGS)
+#   KNOWN_WARNINGS the row's other DMA-API warnings of the probes (regular
+#                  expressions, each with its reason)
+#   GUEST_CHAINS   1, or empty where the architecture cannot chain
 #   GUEST_RUNS     the boots of the kernel, one per way of mapping; for each,
 #                  arch_run sets RUN_CMDLINE, RUN_QEMU (devices the run
 #                  adds, before the disks), RUN_DISKS (default GUEST_DISKS),
@@ -36,12 +45,13 @@
 #                  architecture's own, direct) and RUN_NOTE
 
 # The architectures of make qemu-arch, in the order make qemu-arches boots.
-ARCHES=(i386 sparc64 ppc64le arm64)
+ARCHES=(i386 sparc64 sparc32 ppc64le arm64 alpha)
 
 arch_describe() { # KARCH
 	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
-	GUEST_CC=() QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
-	GUEST_RUNS=() DMA_KNOWN=1 KUNIT_MUST_RUN=()
+	GUEST_CC=() GUEST_LIBS="" QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
+	GUEST_RUNS=() DMA_KNOWN=1 KNOWN_WARNINGS=() KUNIT_MUST_RUN=()
+	GUEST_TRACED=1 GUEST_CHAINS=1
 	case "$1" in
 	x86_64)
 		# make qemu boots it on pc (tests/qemu/run.sh); these are the
@@ -87,6 +97,36 @@ arch_describe() { # KARCH
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci)
 		GUEST_CMDLINE="console=ttyS0" GUEST_END=poweroff
 		GUEST_RUNS=(iommu) ;;
+	sparc32)
+		# Seed 009's architecture: QEMU's SPARCstation 5 (sun4m). Its
+		# one SCSI controller, the on-board ESP, maps through the
+		# sun4m IOMMU and takes 128 segments: one link. Debian has no
+		# libc for a V8 CPU (its 32-bit SPARC libc is V9 code): init
+		# and sgio are built freestanding on tests/qemu/tinylibc.
+		KMAKE_ARGS=(ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu-)
+		KFRAGMENTS=(kport/config kport/config-sparc32) KTARGET=vmlinux
+		KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_SPARC32
+		KDEBS=(gcc-sparc64-linux-gnu qemu-system-sparc)
+		GUEST_CC=(sparc64-linux-gnu-gcc -m32 -mcpu=v8 -static -nostdlib -nostdinc
+			  -ffreestanding -fno-stack-protector -fno-pic -no-pie
+			  -isystem "$(sparc64-linux-gnu-gcc -print-file-name=include 2>/dev/null)"
+			  -isystem "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/qemu/tinylibc")
+		QEMU=(qemu-system-sparc -M SS-5 -m 256)
+		GUEST_DISKS=(esp)
+		# die_if_kernel() ignores oops=panic here: an oops only ends
+		# its thread. A KUnit case then times out after 300 s, and
+		# sg_chain_dma's later cases fail at once, naming the list.
+		GUEST_CMDLINE="console=ttyS0" GUEST_END=poweroff
+		# No virtio-scsi here, but esp_scsi maps each sense buffer
+		# without checking the mapping: an error at its unmap, for
+		# the disk's and the CD-ROM's unit attention at probe.
+		DMA_KNOWN=2
+		KNOWN_WARNINGS=('esp .*: device driver failed to check map error')
+		# No function tracer: every SBus device takes the sun4m
+		# IOMMU's DMA ops from iommu_init(), and sg_chain_dma's
+		# arch_iommu cases map on one of them through that table.
+		GUEST_TRACED=
+		GUEST_RUNS=(iommu) ;;
 	ppc64le)
 		# Seed 008's architecture: QEMU's pseries. With dynamic DMA
 		# windows the 64-bit devices would bypass the TCE tables:
@@ -112,6 +152,31 @@ arch_describe() { # KARCH
 		QEMU=(qemu-system-aarch64 -M virt,iommu=smmuv3 -cpu cortex-a57 -m 2G)
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci)
 		GUEST_CMDLINE="console=ttyAMA0"
+		GUEST_RUNS=(iommu) ;;
+	alpha)
+		# Cannot chain (ARCH_NO_SG_CHAIN): the suites in their one-table
+		# form, lists of up to 128 entries, alpha_pci_map_sg() merging
+		# them through the Tsunami's arena. The static glibc of
+		# libc6.1-dev-alpha-cross crashes before main: dynamic, with
+		# its loader and libraries in the initramfs.
+		KMAKE_ARGS=(ARCH=alpha CROSS_COMPILE=alpha-linux-gnu-)
+		KFRAGMENTS=(kport/config kport/config-alpha) KTARGET=vmlinux
+		KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_ALPHA
+		KDEBS=(gcc-alpha-linux-gnu libc6.1-dev-alpha-cross qemu-system-misc)
+		GUEST_CC=(alpha-linux-gnu-gcc) GUEST_LIBS=/usr/alpha-linux-gnu/lib
+		# No function tracer: alpha_pci_ops is the DMA ops of every
+		# PCI device (get_arch_dma_ops()), and sg_chain_dma's
+		# arch_iommu cases check the device's ops are it.
+		GUEST_TRACED= GUEST_CHAINS=
+		QEMU=(qemu-system-alpha -M clipper -m 1G -vga none -nic none)
+		GUEST_DISKS=(virtio_scsi megaraid_sas)
+		GUEST_CMDLINE="console=ttyS0"
+		# alpha_pci_free_coherent() calls dma_unmap_single() on the
+		# buffer dma_free_coherent() has just told DMA-API debug is
+		# gone: an error for each coherent buffer freed, as
+		# megaraid_sas's probe frees one. Then virtio-scsi's EEXIST.
+		DMA_KNOWN=2
+		KNOWN_WARNINGS=('megaraid_sas .*: device driver tries to free DMA memory it has not allocated')
 		GUEST_RUNS=(iommu) ;;
 	*)
 		printf '[kport] error: KARCH=%s: x86_64, parisc or one of: %s\n' \
@@ -172,9 +237,15 @@ arch_run() { # KARCH RUN: one boot of GUEST_RUNS
 	sparc64:iommu)
 		GUEST_MAPPER=dma_4u_map_sg GUEST_MODE=arch_iommu
 		RUN_NOTE="sun4u, Sabre IOMMU" ;;
+	sparc32:iommu)
+		GUEST_MAPPER=__sbus_iommu_map_sg GUEST_MODE=arch_iommu
+		RUN_NOTE="SS-5, sun4m IOMMU" ;;
 	ppc64le:iommu)
 		GUEST_MAPPER=ppc_iommu_map_sg GUEST_MODE=arch_iommu
 		RUN_NOTE="pseries, TCE tables" ;;
+	alpha:iommu)
+		GUEST_MAPPER=alpha_pci_map_sg GUEST_MODE=arch_iommu
+		RUN_NOTE="clipper, Tsunami arena, no chaining" ;;
 	arm64:iommu)
 		# Strict: unmap takes every translation down at once.
 		RUN_CMDLINE="iommu.strict=1"
@@ -197,6 +268,8 @@ arch_disk() { # DRIVER IMAGE ID
 				  -device "scsi-hd,drive=$id,bus=c$id.0") ;;
 	ahci) DISK_ARGS+=(-device "ich9-ahci,id=c$id$bus" -device "ide-hd,drive=$id,bus=c$id.0") ;;
 	ibmvscsi) DISK_ARGS+=(-device "spapr-vscsi,id=c$id" -device "scsi-hd,drive=$id,bus=c$id.0") ;;
+	# The machine's own ESP: SCSI targets by unit.
+	esp) DISK_ARGS=(-drive "file=$img,if=scsi,bus=0,unit=${id#disk},format=raw") ;;
 	sym53c8xx) DISK_ARGS+=(-device "lsi53c895a,id=c$id$bus" -device "scsi-hd,drive=$id,bus=c$id.0") ;;
 	*) printf '[qemu] error: no disk for driver %s\n' "$drv" >&2; exit 1 ;;
 	esac

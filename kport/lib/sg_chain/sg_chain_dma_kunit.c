@@ -44,6 +44,9 @@
 #if defined(CONFIG_SPARC) || defined(CONFIG_PPC64)
 #include <asm/iommu.h>
 #endif
+#ifdef CONFIG_SPARC32
+#include <asm/cpu_type.h>
+#endif
 #ifdef CONFIG_PPC64
 #include <asm/tce.h>
 #include <linux/init.h>
@@ -82,6 +85,7 @@ static struct sg_chain_dma {
 	struct page *pages[SG_CHAIN_DMA_MAX];	/* single pages */
 	struct page *blocks[SG_CHAIN_DMA_MAX / SG_CHAIN_DMA_BLOCK];
 	unsigned int seg_len[SG_CHAIN_DMA_MAX];
+	unsigned int seg_first[SG_CHAIN_DMA_MAX];	/* its first entry's bytes */
 	dma_addr_t seg_addr[SG_CHAIN_DMA_MAX];
 } *sg_chain_dma;
 
@@ -105,10 +109,14 @@ static unsigned long sg_chain_dma_arch_io_page(struct device *dev)
 	return 1UL << iommu->tbl.table_shift;
 }
 
-/* dma_4u_map_sg() merges every entry whose IOVA follows on, within limits. */
-static bool sg_chain_dma_arch_merges(void)
+/*
+ * Whether the mapper joins an entry that starts at IOVA @start to the open
+ * segment that ends at @end, the limits permitting: dma_4u_map_sg() does
+ * where the IOVA follows on.
+ */
+static bool sg_chain_dma_arch_joins(dma_addr_t end, dma_addr_t start)
 {
-	return true;
+	return end == start;
 }
 
 /* The physical address @dma translates to, 0 where nothing is mapped. */
@@ -142,8 +150,9 @@ static bool sg_chain_dma_arch_iommu(struct device *dev)
 {
 	struct iommu_struct *iommu = dev->archdata.iommu;
 
-	return !dev_is_pci(dev) && get_dma_ops(dev) && iommu &&
-	       iommu->page_table;
+	/* sun4d's io-unit keeps a struct iounit_struct there instead. */
+	return sparc_cpu_model != sun4d && !dev_is_pci(dev) &&
+	       get_dma_ops(dev) && iommu && iommu->page_table;
 }
 
 static unsigned long sg_chain_dma_arch_io_page(struct device *dev)
@@ -151,8 +160,8 @@ static unsigned long sg_chain_dma_arch_io_page(struct device *dev)
 	return PAGE_SIZE;
 }
 
-/* It maps entry for entry and merges nothing. */
-static bool sg_chain_dma_arch_merges(void)
+/* It maps entry for entry and joins nothing. */
+static bool sg_chain_dma_arch_joins(dma_addr_t end, dma_addr_t start)
 {
 	return false;
 }
@@ -193,10 +202,10 @@ static unsigned long sg_chain_dma_arch_io_page(struct device *dev)
 	return IOMMU_PAGE_SIZE(tbl);
 }
 
-/* ppc_iommu_map_sg() merges as dma_4u_map_sg() does, unless told not to. */
-static bool sg_chain_dma_arch_merges(void)
+/* ppc_iommu_map_sg() joins as dma_4u_map_sg() does, unless told not to. */
+static bool sg_chain_dma_arch_joins(dma_addr_t end, dma_addr_t start)
 {
-	return !strstr(saved_command_line, "iommu=novmerge");
+	return end == start && !strstr(saved_command_line, "iommu=novmerge");
 }
 
 static phys_addr_t sg_chain_dma_arch_iova_to_phys(struct device *dev,
@@ -249,10 +258,13 @@ static unsigned long sg_chain_dma_arch_io_page(struct device *dev)
 	return PAGE_SIZE;
 }
 
-/* It merges what is contiguous, and what can be made so, up to the limit. */
-static bool sg_chain_dma_arch_merges(void)
+/*
+ * sg_classify() joins what is contiguous, and, through the arena, any
+ * seam on page boundaries at both sides; the IOVA need not follow on.
+ */
+static bool sg_chain_dma_arch_joins(dma_addr_t end, dma_addr_t start)
 {
-	return true;
+	return end == start || (!(end & ~PAGE_MASK) && !(start & ~PAGE_MASK));
 }
 
 /* Whether @dma lies in a window that maps without the IOMMU, at all times. */
@@ -298,7 +310,7 @@ static unsigned long sg_chain_dma_arch_io_page(struct device *dev)
 	return PAGE_SIZE;
 }
 
-static bool sg_chain_dma_arch_merges(void)
+static bool sg_chain_dma_arch_joins(dma_addr_t end, dma_addr_t start)
 {
 	return false;
 }
@@ -369,8 +381,8 @@ static int sg_chain_dma_consider_platform(struct device *dev, void *data)
 
 /*
  * The device the suite maps on: the first PCI device on the path that
- * the machine is about (an IOMMU or forced bouncing before dma-direct),
- * else a platform device behind the architecture's IOMMU.
+ * the machine is about (an IOMMU or forced bouncing before dma-direct), or
+ * a platform device behind the architecture's IOMMU where that comes first.
  */
 static void sg_chain_dma_device(struct sg_chain_dma *ctx)
 {
@@ -378,9 +390,8 @@ static void sg_chain_dma_device(struct sg_chain_dma *ctx)
 
 	for_each_pci_dev(pdev)
 		sg_chain_dma_consider(ctx, &pdev->dev);
-	if (!ctx->dev)
-		bus_for_each_dev(&platform_bus_type, NULL, ctx,
-				 sg_chain_dma_consider_platform);
+	bus_for_each_dev(&platform_bus_type, NULL, ctx,
+			 sg_chain_dma_consider_platform);
 	/* dma-iommu's granule is PAGE_SIZE where its cases run. */
 	if (ctx->dev)
 		ctx->io_page = ctx->path == SG_CHAIN_DMA_ARCH_IOMMU ?
@@ -731,7 +742,8 @@ static void sg_chain_dma_expect_unmapped(struct kunit *test,
  * byte stream: the first byte of every IOMMU page (or CPU page, if
  * smaller) of every entry must translate to its page and offset. Offsets
  * and lengths come from the case, not from the list, which dma-iommu
- * rewrote and should have restored. Returns false at the first
+ * rewrote and should have restored. Notes how many bytes of its first
+ * entry each segment holds (ctx->seg_first). Returns false at the first
  * difference.
  */
 static bool sg_chain_dma_translations_ok(struct kunit *test,
@@ -764,6 +776,8 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 					return false;
 				}
 			}
+			if (!pos)
+				ctx->seg_first[segs - 1] = len - k;
 			a = sg_dma_address(seg) + pos;
 			step = min(len - k, (unsigned int)ctx->io_page -
 					    (off + k) % (unsigned int)ctx->io_page);
@@ -784,31 +798,33 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 }
 
 /*
- * sun4u's and powerpc's mappers merge an entry into the open segment
- * whenever its IOVA follows on and the merged length fits the device's
- * max_seg_size, and alpha's whatever it can make follow on (sun4m's
- * merges nothing): no two neighbouring segments could have been one. Their
- * boundary checks differ (powerpc's merge has none; sun4u's checks the
- * span from the table's base, not from the open segment, as 6.1's
- * dma_4u_map_sg() resets out_entry on every entry), so the rule is only
- * held where no boundary falls inside the lists.
+ * sun4u's and powerpc's mappers join an entry to the open segment whenever
+ * its IOVA follows on, and alpha's wherever the seam is on page
+ * boundaries, if the segment with that entry fits the device's
+ * max_seg_size (sun4m's joins nothing): no segment could have taken the
+ * next one's first entry. Their boundary checks differ (powerpc's merge
+ * has none; sun4u's checks the span from the table's base, not from the
+ * open segment, as 6.1's dma_4u_map_sg() resets out_entry on every entry;
+ * alpha's has none), so the rule is only held where no boundary falls
+ * inside the lists.
  */
 static void sg_chain_dma_expect_merged(struct kunit *test,
 				       const struct sg_chain_dma_case *c,
-				       unsigned int segs, unsigned int max_seg,
-				       unsigned long mask)
+				       unsigned int segs, unsigned int max_seg)
 {
 	struct sg_chain_dma *ctx = test->priv;
 	unsigned int i;
 
 	for (i = 1; i < segs; i++) {
-		dma_addr_t a = ctx->seg_addr[i - 1];
-		u64 l = (u64)ctx->seg_len[i - 1] + ctx->seg_len[i];
+		dma_addr_t end = ctx->seg_addr[i - 1] + ctx->seg_len[i - 1];
 
-		if (a + ctx->seg_len[i - 1] == ctx->seg_addr[i] && l <= max_seg &&
-		    (a & ~(dma_addr_t)mask) == ((a + l - 1) & ~(dma_addr_t)mask)) {
-			KUNIT_FAIL(test, "%u entries: segments %u and %u could be one, at %pad",
-				   c->nents, i - 1, i, &ctx->seg_addr[i]);
+		if (sg_chain_dma_arch_joins(end, ctx->seg_addr[i]) &&
+		    (u64)ctx->seg_len[i - 1] + ctx->seg_first[i] <= max_seg) {
+			KUNIT_FAIL(test,
+				   "%u entries, %s pages: segment %u could take segment %u's first entry, at %pad",
+				   c->nents,
+				   sg_chain_dma_placement_names[c->placement],
+				   i - 1, i, &ctx->seg_addr[i]);
 			return;
 		}
 	}
@@ -879,10 +895,10 @@ static void sg_chain_dma_translated_one(struct kunit *test,
 		total += len;
 	}
 	KUNIT_EXPECT_EQ(test, mapped, total);
-	if (ctx->path == SG_CHAIN_DMA_ARCH_IOMMU && sg_chain_dma_arch_merges() &&
+	if (sg_chain_dma_translations_ok(test, c, &table) &&
+	    ctx->path == SG_CHAIN_DMA_ARCH_IOMMU &&
 	    mask >= (unsigned long)SG_CHAIN_DMA_MAX * PAGE_SIZE - 1)
-		sg_chain_dma_expect_merged(test, c, table.nents, max_seg, mask);
-	sg_chain_dma_translations_ok(test, c, &table);
+		sg_chain_dma_expect_merged(test, c, table.nents, max_seg);
 
 	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
 	/* Strict mode: the unmap walks the chain and takes every page down. */

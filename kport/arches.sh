@@ -61,7 +61,8 @@ arch_describe() { # KARCH
 		GUEST_CC=(gcc -static)
 		QEMU=(qemu-system-x86_64 -M q35 -m 1G)
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci)
-		GUEST_CMDLINE="console=ttyS0"
+		# tsc=reliable: X86_GUEST_ARGS of tests/qemu/guest.sh.
+		GUEST_CMDLINE="console=ttyS0 tsc=reliable"
 		GUEST_RUNS=(intel amd swiotlb) ;;
 	parisc)
 		KMAKE_ARGS=(ARCH=parisc CROSS_COMPILE=hppa-linux-gnu-)
@@ -79,7 +80,7 @@ arch_describe() { # KARCH
 		GUEST_CC=(i686-linux-gnu-gcc -static)
 		QEMU=(qemu-system-i386 -M q35 -cpu qemu32,pse36=on -m 3G)
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci sym53c8xx)
-		GUEST_CMDLINE="console=ttyS0"
+		GUEST_CMDLINE="console=ttyS0 tsc=reliable"
 		GUEST_RUNS=(direct swiotlb)
 		# sg_chain_pages' block must be highmem here.
 		KUNIT_MUST_RUN=(sg_chain_pages/sg_chain_pages_test_highmem) ;;

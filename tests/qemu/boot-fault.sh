@@ -17,7 +17,7 @@ mkdir -p "$out"
 x86_initramfs "$out" "$here/init-fault"
 rm -f "$out/vscsi.img" && truncate -s 64M "$out/vscsi.img"
 
-cmdline="console=ttyS0 panic=-1 oops=panic rdinit=/init"
+cmdline="console=ttyS0 $X86_GUEST_ARGS panic=-1 oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain*fault* slub_debug=A,sgpool-*"
 cmdline+=" scsi_debug.dev_size_mb=$dev_size_mb"
 cmdline+=" sgchain_procs=$procs sgchain_rounds=$rounds"

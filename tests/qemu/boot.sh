@@ -20,7 +20,7 @@ truncate -s 64M "$out/virtio.img"
 # The pattern the guest writes to virtio-blk, checked here after exit.
 virtio_bytes=$((4 * 1024 * 1024)) virtio_seed=$(( (RANDOM << 16) | RANDOM ))
 
-cmdline="console=ttyS0 panic=-1 oops=panic rdinit=/init"
+cmdline="console=ttyS0 $X86_GUEST_ARGS panic=-1 oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-*"
 cmdline+=" scsi_debug.dev_size_mb=96"
 cmdline+=" sgchain_virtio_bytes=$virtio_bytes sgchain_virtio_seed=$virtio_seed"

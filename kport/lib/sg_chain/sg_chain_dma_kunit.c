@@ -350,13 +350,18 @@ static bool sg_chain_dma_path_of(struct device *dev,
 	return true;
 }
 
-/* @dev, if it maps on a path earlier in the order than the device so far. */
-static void sg_chain_dma_consider(struct sg_chain_dma *ctx, struct device *dev)
+/*
+ * @dev, if it maps on a path earlier in the order than the device so far
+ * (and, if @arch_only, behind the architecture's IOMMU).
+ */
+static void sg_chain_dma_consider(struct sg_chain_dma *ctx, struct device *dev,
+				  bool arch_only)
 {
 	enum sg_chain_dma_path path;
 	struct iommu_domain *domain;
 
 	if (!sg_chain_dma_path_of(dev, &path, &domain) ||
+	    (arch_only && path != SG_CHAIN_DMA_ARCH_IOMMU) ||
 	    (ctx->dev && path >= ctx->path))
 		return;
 	put_device(ctx->dev);
@@ -369,13 +374,7 @@ static void sg_chain_dma_consider(struct sg_chain_dma *ctx, struct device *dev)
 /* sparc32's SBus devices, behind its IOMMU, are platform devices. */
 static int sg_chain_dma_consider_platform(struct device *dev, void *data)
 {
-	struct sg_chain_dma *ctx = data;
-	enum sg_chain_dma_path path;
-	struct iommu_domain *domain;
-
-	if (sg_chain_dma_path_of(dev, &path, &domain) &&
-	    path == SG_CHAIN_DMA_ARCH_IOMMU)
-		sg_chain_dma_consider(ctx, dev);
+	sg_chain_dma_consider(data, dev, true);
 	return 0;
 }
 
@@ -389,7 +388,7 @@ static void sg_chain_dma_device(struct sg_chain_dma *ctx)
 	struct pci_dev *pdev = NULL;
 
 	for_each_pci_dev(pdev)
-		sg_chain_dma_consider(ctx, &pdev->dev);
+		sg_chain_dma_consider(ctx, &pdev->dev, false);
 	bus_for_each_dev(&platform_bus_type, NULL, ctx,
 			 sg_chain_dma_consider_platform);
 	/* dma-iommu's granule is PAGE_SIZE where its cases run. */

@@ -3,8 +3,8 @@
 # a disk behind each driver of its row and keep the console log. Usage:
 # boot-arch.sh ARCH RUN IMAGE OUTDIR, RUN one of the row's GUEST_RUNS. The
 # initramfs holds init-arch.c and sgio, built with the architecture's
-# compiler (static, or with their libraries: GUEST_LIBS). A watchdog (QEMU_TIMEOUT, default
-# 600 s) ends a hung guest.
+# compiler (static, or with their libraries: GUEST_LIBS). A watchdog
+# (QEMU_TIMEOUT, default 600 s) ends a hung guest.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/guest.sh"

@@ -21,7 +21,7 @@
  *                    architecture without a function tracer (its row in
  *                    kport/arches.sh says what shows the mapper instead)
  *   sgchain_mode     iommu (dma-iommu), swiotlb, arch_iommu or direct
- *   sgchain_dma_known  the DMA-API errors virtio-scsi's probe makes
+ *   sgchain_dma_known  the DMA-API errors the drivers' probes make
  *   sgchain_no_pieces  drivers whose disks skip the transfer of 1 KiB
  *                    pieces in this run (the row says why)
  *   sgchain_nochain  1 where the architecture cannot chain: every list is
@@ -30,6 +30,7 @@
  *                    (sun4u's OpenBIOS); reboot otherwise
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -70,6 +71,8 @@ static const struct transfer {
 static unsigned int per_disk = PER_DISK;
 /* Why the mapper's calls are not counted, or NULL where they are. */
 static const char *untraced;
+/* Whether the architecture cannot chain (sgchain_nochain). */
+static bool nochain;
 
 static long page_size;
 
@@ -123,7 +126,7 @@ static long pool_tables(long nents)
 	long left, tables = 0;
 
 	/* SG_MAX_SEGMENTS is then SG_CHUNK_SIZE: one table, none inline. */
-	if (!strcmp(env("sgchain_nochain", "0"), "1"))
+	if (nochain)
 		return nents > 0;
 	if (nents <= INLINE_ENTRIES)
 		return 0;
@@ -227,6 +230,16 @@ static void fail_rest(const char *drv, unsigned int from, const char *why)
 	}
 }
 
+/* Whether the comma-separated @list names @name. */
+static bool listed(const char *list, const char *name)
+{
+	char padded[512], want[128];
+
+	snprintf(padded, sizeof(padded), ",%s,", list);
+	snprintf(want, sizeof(want), ",%s,", name);
+	return strstr(padded, want);
+}
+
 /* The most pieces of @piece bytes one command of the queue holds. */
 static long longest_list(long max_segs, long max_kb, long piece)
 {
@@ -297,7 +310,7 @@ static void run_disk(const char *drv, const char *mapper)
 			snprintf(name, sizeof(name), "%s_longest_list_%lu_pages_%s", drv, pages,
 				 t->flags);
 		/* A run's row names the disks that cannot take pieces, and why. */
-		if (t->frag && strstr(no_pieces, drv)) {
+		if (t->frag && listed(no_pieces, drv)) {
 			snprintf(want, sizeof(want),
 				 "%s # SKIP declared for this run: RUN_NO_PIECES in kport/arches.sh",
 				 name);
@@ -375,7 +388,7 @@ int main(void)
 	const char *mapper, *mode;
 	char disks[256], *drv, *save = NULL;
 	unsigned int ndisks = 0, i;
-	long errors0, errors, used0, used, known = 0;
+	long errors0, errors, used0, used, known;
 	const char *why;
 	char skip[256];
 
@@ -404,6 +417,7 @@ int main(void)
 
 	if (!strcmp(env("sgchain_untraced", "0"), "1"))
 		untraced = "no function tracer on this architecture: kport/arches.sh";
+	nochain = !strcmp(env("sgchain_nochain", "0"), "1");
 	if (untraced) {
 		snprintf(skip, sizeof(skip), "mapper_traced # SKIP %s", untraced);
 		result(1, skip, "");

@@ -106,7 +106,7 @@ char **environ;
  * the annulled delay slot negates it only then. %o1 carries fork()'s
  * second result.
  */
-static long tl_syscall2(long n, long a, long b, long c, long d, long e,
+static long tl_syscall(long n, long a, long b, long c, long d, long e,
 			long f, long *second)
 {
 	register long g1 __asm__("g1") = n;
@@ -141,7 +141,7 @@ static long tl_ret(long r)
 }
 
 #define tl_sys(n, a, b, c, d, e, f) \
-	tl_ret(tl_syscall2((n), (long)(a), (long)(b), (long)(c), (long)(d), \
+	tl_ret(tl_syscall((n), (long)(a), (long)(b), (long)(c), (long)(d), \
 			   (long)(e), (long)(f), NULL))
 
 /* unistd.h */
@@ -210,7 +210,7 @@ static TL_UNUSED int pipe(int fds[2])
 /* The child sees its parent's pid in %o0 and 1 in %o1. */
 static TL_UNUSED pid_t fork(void)
 {
-	long child, r = tl_ret(tl_syscall2(__NR_fork, 0, 0, 0, 0, 0, 0, &child));
+	long child, r = tl_ret(tl_syscall(__NR_fork, 0, 0, 0, 0, 0, 0, &child));
 
 	return r < 0 ? -1 : child ? 0 : (pid_t)r;
 }
@@ -574,7 +574,7 @@ static TL_UNUSED int setenv(const char *name, const char *value, int overwrite)
 
 /* stdio.h: files read through a buffer, written straight through. */
 typedef struct {
-	int fd;
+	int fd;		/* first: tl_open_handle() */
 	size_t pos, len;
 	char buf[512];
 } FILE;
@@ -584,29 +584,43 @@ static TL_UNUSED FILE tl_stderr = { 2, 0, 0, { 0 } };
 #define stdout (&tl_stdout)
 #define stderr (&tl_stderr)
 
-static TL_UNUSED FILE *fopen(const char *path, const char *mode)
+/*
+ * A FILE or a DIR: @size zeroed bytes that start with the int fd of @path,
+ * opened for reading.
+ */
+static TL_UNUSED void *tl_open_handle(const char *path, size_t size)
 {
 	int fd = open(path, O_RDONLY);
-	FILE *f;
+	int *h;
 
-	(void)mode;	/* read only */
 	if (fd < 0)
 		return NULL;
-	f = calloc(1, sizeof(*f));
-	if (!f) {
+	h = calloc(1, size);
+	if (!h) {
 		close(fd);
 		return NULL;
 	}
-	f->fd = fd;
-	return f;
+	*h = fd;
+	return h;
+}
+
+static TL_UNUSED int tl_close_handle(void *h)
+{
+	int r = close(*(int *)h);
+
+	free(h);
+	return r;
+}
+
+static TL_UNUSED FILE *fopen(const char *path, const char *mode)
+{
+	(void)mode;	/* read only */
+	return tl_open_handle(path, sizeof(FILE));
 }
 
 static TL_UNUSED int fclose(FILE *f)
 {
-	int r = close(f->fd);
-
-	free(f);
-	return r;
+	return tl_close_handle(f);
 }
 
 static TL_UNUSED int fflush(FILE *f)
@@ -832,25 +846,14 @@ struct dirent {
 };
 
 typedef struct {
-	int fd;
+	int fd;		/* first: tl_open_handle() */
 	long pos, len;
 	char buf[2048] __attribute__((aligned(8)));
 } DIR;
 
 static TL_UNUSED DIR *opendir(const char *path)
 {
-	int fd = open(path, O_RDONLY);
-	DIR *d;
-
-	if (fd < 0)
-		return NULL;
-	d = calloc(1, sizeof(*d));
-	if (!d) {
-		close(fd);
-		return NULL;
-	}
-	d->fd = fd;
-	return d;
+	return tl_open_handle(path, sizeof(DIR));
 }
 
 static TL_UNUSED struct dirent *readdir(DIR *d)
@@ -870,10 +873,7 @@ static TL_UNUSED struct dirent *readdir(DIR *d)
 
 static TL_UNUSED int closedir(DIR *d)
 {
-	int r = close(d->fd);
-
-	free(d);
-	return r;
+	return tl_close_handle(d);
 }
 
 /* Only dma-iommu runs resolve a path, and sparc32 has none: fails. */

@@ -22,9 +22,6 @@
 #                  the firmware cannot reboot (QEMU runs with -no-reboot)
 #   KUNIT_MUST_RUN KUnit cases (suite/case) that every run of the row
 #                  must run, not skip, besides its sg_chain_dma mode's
-#   GUEST_TRACED   1 where the function tracer counts the mapper's calls;
-#                  empty on an architecture without one (the row says what
-#                  shows its mapper instead)
 #   DMA_KNOWN      DMA-API debug's error count after the drivers' probes.
 #                  virtio-scsi's 8 event buffers, 56 bytes apart, are
 #                  mapped for the device to write, and each one that
@@ -33,7 +30,6 @@
 #                  exactly that warning, or one of KNOWN_WARNINGS)
 #   KNOWN_WARNINGS the row's other DMA-API warnings of the probes (regular
 #                  expressions, each with its reason)
-#   GUEST_CHAINS   1, or empty where the architecture cannot chain
 #   GUEST_RUNS     the boots of the kernel, one per way of mapping; for each,
 #                  arch_run sets RUN_CMDLINE, RUN_QEMU (devices the run
 #                  adds, before the disks), RUN_DISKS (default GUEST_DISKS),
@@ -51,7 +47,6 @@ arch_describe() { # KARCH
 	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
 	GUEST_CC=() GUEST_LIBS="" QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
 	GUEST_RUNS=() DMA_KNOWN=1 KNOWN_WARNINGS=() KUNIT_MUST_RUN=()
-	GUEST_TRACED=1 GUEST_CHAINS=1
 	case "$1" in
 	x86_64)
 		# make qemu boots it on pc (tests/qemu/run.sh); these are the
@@ -123,10 +118,10 @@ arch_describe() { # KARCH
 		# the disk's and the CD-ROM's unit attention at probe.
 		DMA_KNOWN=2
 		KNOWN_WARNINGS=('esp .*: device driver failed to check map error')
-		# No function tracer: every SBus device takes the sun4m
-		# IOMMU's DMA ops from iommu_init(), and sg_chain_dma's
-		# arch_iommu cases map on one of them through that table.
-		GUEST_TRACED=
+		# No function tracer to count the mapper's calls with: every
+		# SBus device takes the sun4m IOMMU's DMA ops from
+		# iommu_init(), and sg_chain_dma's arch_iommu cases map on
+		# one of them through that table.
 		GUEST_RUNS=(iommu) ;;
 	ppc64le)
 		# Seed 008's architecture: QEMU's pseries. With dynamic DMA
@@ -165,10 +160,10 @@ arch_describe() { # KARCH
 		KIMAGE=vmlinux KCONFIG_ARCH=CONFIG_ALPHA
 		KDEBS=(gcc-alpha-linux-gnu libc6.1-dev-alpha-cross qemu-system-misc)
 		GUEST_CC=(alpha-linux-gnu-gcc) GUEST_LIBS=/usr/alpha-linux-gnu/lib
-		# No function tracer: alpha_pci_ops is the DMA ops of every
-		# PCI device (get_arch_dma_ops()), and sg_chain_dma's
-		# arch_iommu cases check the device's ops are it.
-		GUEST_TRACED= GUEST_CHAINS=
+		# No function tracer to count the mapper's calls with:
+		# alpha_pci_ops is the DMA ops of every PCI device
+		# (get_arch_dma_ops()), and sg_chain_dma's arch_iommu cases
+		# check the device's ops are it.
 		QEMU=(qemu-system-alpha -M clipper -m 1G -vga none -nic none)
 		GUEST_DISKS=(virtio_scsi megaraid_sas)
 		GUEST_CMDLINE="console=ttyS0"

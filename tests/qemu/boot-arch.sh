@@ -13,6 +13,9 @@ arch=$1 run=$2 image=$3 out=$4
 arch_describe "$arch"
 arch_run "$arch" "$run"
 mkdir -p "$out"
+# The image's .config (run-arch.sh exports the build directory).
+config="${KBUILD:?boot-arch.sh: KBUILD unset}/.config"
+[ -f "$config" ] || { echo "boot-arch.sh: no $config" >&2; exit 1; }
 
 root="$out/initramfs"
 rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp}
@@ -54,8 +57,10 @@ cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host
 	echo "sgchain_mode=$GUEST_MODE"
 	echo "sgchain_end=$GUEST_END"
 	echo "sgchain_dma_known=$DMA_KNOWN"
-	[ -n "$GUEST_TRACED" ] || echo "sgchain_untraced=1"
-	[ -n "$GUEST_CHAINS" ] || echo "sgchain_nochain=1"
+	# What the build can do: count the mapper's calls with the function
+	# tracer (alpha and sparc32 have none), chain lists (alpha cannot).
+	grep -qx 'CONFIG_FUNCTION_TRACER=y' "$config" || echo "sgchain_untraced=1"
+	! grep -qx 'CONFIG_ARCH_NO_SG_CHAIN=y' "$config" || echo "sgchain_nochain=1"
 	echo "sgchain_no_pieces=$(IFS=,; echo "${RUN_NO_PIECES[*]}")"
 	echo "sgchain_disks=$(IFS=,; echo "${RUN_DISKS[*]}")"
 } > "$root/sgchain.env"

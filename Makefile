@@ -21,12 +21,24 @@ endif
 # path that reads sg[1], which runs only when the entry is not the last.
 CFLAGS_COMMON := -std=gnu11 -Wall -Wextra -Werror -Wno-array-bounds -O2 -g -MMD -MP
 CFLAGS_nochain := -DCONFIG_ARCH_NO_SG_CHAIN
-VARIANTS := chain nochain
+# Without CONFIG_NEED_SG_DMA_LENGTH, as UML, riscv and most 32-bit
+# architectures build: sg_dma_len() is then the entry's own length.
+CFLAGS_nodmalen := -DUSIM_NO_SG_DMA_LENGTH
+VARIANTS := chain nochain nodmalen
+# The differential suite compares the two x86-64 shapes.
+DIFF_VARIANTS := chain nochain
 
 CORE_H := core/scatterlist_chain.h
 SHIM_H := $(wildcard usim/include/linux/*.h) $(wildcard usim/*.h)
 # sgsim.c is a program, not part of the library.
 USIM_SRCS := $(filter-out usim/sgsim.c,$(wildcard usim/*.c))
+# The DMA mappers keep a segment's length in dma_length, which a kernel
+# without it does not have (no architecture without it merges segments).
+USIM_DMA_SRCS := $(addprefix usim/,dma_direct.c dma_mapping.c iommu_merge.c swiotlb_bounce.c \
+		 mock_dma_device.c)
+USIM_SRCS_chain := $(USIM_SRCS)
+USIM_SRCS_nochain := $(USIM_SRCS)
+USIM_SRCS_nodmalen := $(filter-out $(USIM_DMA_SRCS),$(USIM_SRCS))
 SGSIM := $(O)/usim/sgsim
 UNIT_CASES_H := tests/unit/sg_chain_cases.h tests/unit/sg_chain_dma_cases.h \
 		tests/unit/sg_chain_pages_cases.h tests/unit/usim_test.h
@@ -36,9 +48,12 @@ UNIT_SUITES := test_sg_entry test_sg_alloc test_sg_faults test_scsi_sgtable test
 	       test_sg_validate test_sg_pages test_sg_copy \
 	       test_bad_input test_usim_mocks
 UNIT_TESTS := $(UNIT_SUITES) test_api_compat
+UNIT_TESTS_chain := $(UNIT_TESTS)
+UNIT_TESTS_nochain := $(UNIT_TESTS)
+UNIT_TESTS_nodmalen := $(filter-out test_dma_mappers test_scsi_sgtable,$(UNIT_TESTS))
 # The kernel's own tools/testing/scatterlist, over the chaining build only:
 # its append cases need chaining, as in the kernel.
-UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS))) \
+UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS_$(v)))) \
 	     $(O)/unit/chain/test_kernel_scatterlist
 
 # KVER picks the kernel and its series: 6.1 (kport/patches) or 6.12
@@ -108,7 +123,7 @@ $(O)/usim-$(1)/klib/%.o: $(KFILES)/patched/lib/%.c $(CORE_H) $(SHIM_H)
 	@echo "  CC [$(1)] linux-6.1/lib/$$(notdir $$<)"
 	$(Q)$(CC) $(KLIB_CFLAGS) $(CFLAGS_$(1)) -Iusim/include -c $$< -o $$@
 
-$(O)/usim-$(1)/libusim.a: $(patsubst usim/%.c,$(O)/usim-$(1)/%.o,$(USIM_SRCS)) \
+$(O)/usim-$(1)/libusim.a: $(patsubst usim/%.c,$(O)/usim-$(1)/%.o,$(USIM_SRCS_$(1))) \
 		$(patsubst $(KFILES)/patched/lib/%.c,$(O)/usim-$(1)/klib/%.o,$(KLIB_SRCS))
 	@echo "  AR [$(1)] $$@"
 	$(Q)rm -f $$@ && ar rcs $$@ $$^
@@ -139,7 +154,7 @@ $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 DIFF_SIDES := k61 sgchain
 KSIDE_k61 := pristine
 KSIDE_sgchain := patched
-DIFF_BINS := $(foreach v,$(VARIANTS),$(foreach s,$(DIFF_SIDES),$(O)/diff/$(v)/diff-$(s)))
+DIFF_BINS := $(foreach v,$(DIFF_VARIANTS),$(foreach s,$(DIFF_SIDES),$(O)/diff/$(v)/diff-$(s)))
 
 define diff_rules
 $(O)/diff/$(1)/$(2)/%.o: $(KFILES)/$(KSIDE_$(2))/lib/%.c $(CORE_H) $(SHIM_H)
@@ -160,7 +175,7 @@ $(O)/diff/$(1)/diff-$(2): $(addprefix $(O)/diff/$(1)/$(2)/,diff_cases.o scatterl
 	@echo "  LD [$(1)] $$@"
 	$(Q)$(CC) -o $$@ $$^
 endef
-$(foreach v,$(VARIANTS),$(foreach s,$(DIFF_SIDES),$(eval $(call diff_rules,$(v),$(s)))))
+$(foreach v,$(DIFF_VARIANTS),$(foreach s,$(DIFF_SIDES),$(eval $(call diff_rules,$(v),$(s)))))
 
 # tools/testing/scatterlist/main.c from the tree, unchanged, over usim's
 # headers and library; only its main() is renamed, for the TAP driver.
@@ -508,7 +523,7 @@ help:
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc) and of README.md and"
 	@echo "                     docs/, warnings fail; every relative link in them resolves"
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
-	@echo "  make unit          every cmocka suite, chain and no-chain builds, the kernel's own"
+	@echo "  make unit          every cmocka suite: chaining, no-chain and no-dma_length builds, the kernel's own"
 	@echo "                     tools/testing/scatterlist over usim, and sgsim's CLI checks"
 	@echo "  make diff          Linux 6.1's own scatterlist code against the series, every input,"
 	@echo "                     both builds; differences only as kport/declared-differences says"

@@ -2,8 +2,13 @@
 #ifndef _USIM_LINUX_KCONFIG_H
 #define _USIM_LINUX_KCONFIG_H
 
-/* x86-64 keeps dma_length: a merging mapper needs it, and it sizes the struct. */
+/*
+ * x86-64 keeps dma_length: a merging mapper needs it, and it sizes the
+ * struct. The nodmalen build leaves it out, as UML and riscv do.
+ */
+#ifndef USIM_NO_SG_DMA_LENGTH
 #define CONFIG_NEED_SG_DMA_LENGTH 1
+#endif
 #define CONFIG_DEBUG_SG 1
 #define CONFIG_SG_POOL 1
 /* CONFIG_ARCH_NO_SG_CHAIN is set on the command line by the no-chain build. */

@@ -62,7 +62,7 @@ static void test_first_chunk_and_its_size_disagree(void **state)
 
 static void test_tables_too_small_to_chain(void **state)
 {
-	struct scatterlist chunk[1];
+	struct scatterlist chunk[4];
 	struct sg_table table;
 
 	(void)state;
@@ -70,9 +70,12 @@ static void test_tables_too_small_to_chain(void **state)
 	assert_refused(__sg_alloc_table(&table, 2, 1, NULL, 0, GFP_KERNEL, never_alloc), &table);
 	assert_refused(__sg_alloc_table(&table, 2, 0, NULL, 0, GFP_KERNEL, never_alloc), &table);
 	assert_refused(__sg_alloc_table(&table, 5, 8, chunk, 1, GFP_KERNEL, never_alloc), &table);
+	/* A first chunk that can chain does not make later tables of one entry able to. */
+	assert_refused(__sg_alloc_table(&table, 5, 1, chunk, 4, GFP_KERNEL, never_alloc), &table);
+	assert_refused(__sg_alloc_table(&table, 5, 0, chunk, 4, GFP_KERNEL, never_alloc), &table);
 	/* Without chaining each is refused, with a warning, as too long. */
 	if (!CAN_CHAIN)
-		usim_test_expect_warnings(3);
+		usim_test_expect_warnings(5);
 }
 
 static void test_more_than_one_table_without_chaining(void **state)

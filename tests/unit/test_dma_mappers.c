@@ -228,8 +228,14 @@ static unsigned int model_iommu_segments(unsigned int n, unsigned int max_seg,
 	return nseg;
 }
 
+/*
+ * Map entries fx.e[0..n) in tables of @max_ents through the IOMMU and
+ * check segments, bytes both ways and the terminator against the model.
+ * @stale: the entries first carry another mapping's DMA fields (a list
+ * mapped before, one segment per entry), as a driver's reused list does.
+ */
 static void check_iommu_case(struct device *dev, struct usim_iommu *mmu,
-			     unsigned int n, unsigned int max_ents)
+			     unsigned int n, unsigned int max_ents, bool stale)
 {
 	unsigned int *first = calloc(n, sizeof(*first));
 	unsigned int *count = calloc(n, sizeof(*count));
@@ -244,16 +250,29 @@ static void check_iommu_case(struct device *dev, struct usim_iommu *mmu,
 	nseg = model_iommu_segments(n, dma_get_max_seg_size(dev),
 				    dma_get_seg_boundary(dev), first, count);
 
+	if (stale)
+		for_each_sg(fx.table.sgl, sg, n, k) {
+			sg->dma_address = USIM_IOMMU_BUS_BASE + (u64)k * PAGE_SIZE;
+			sg->dma_length = sg->length;
+		}
 	mapped = dma_map_sg(dev, fx.table.sgl, n, DMA_TO_DEVICE);
 	if (mapped != (int)nseg)
 		fail_msg("%u entries in tables of %u: %d segments, model %u",
 			 n, max_ents, mapped, nseg);
 	assert_entries_untouched();
-	/* Segment k is entries first[k]..: same length, same bytes. */
+	/*
+	 * Segment k is entries first[k]..: same length, same bytes, and no
+	 * crossing of the device's segment boundary in bus addresses.
+	 */
 	for_each_sg(fx.table.sgl, sg, (unsigned int)mapped, k) {
 		size_t len = model_bytes(first[k], count[k], want);
+		u64 boundary = dma_get_seg_boundary(dev);
 
 		assert_int_equal(sg_dma_len(sg), len);
+		if ((sg_dma_address(sg) & ~boundary) != ((sg_dma_address(sg) + len - 1) & ~boundary))
+			fail_msg("%u entries: segment %u at %#llx+%zu crosses a boundary of %#lx",
+				 n, k, (unsigned long long)sg_dma_address(sg), len,
+				 (unsigned long)boundary);
 		assert_int_equal(usim_dev_dma_read(dev, sg_dma_address(sg), got, len), 0);
 		if (memcmp(got, want, len))
 			fail_msg("%u entries: segment %u bytes differ", n, k);
@@ -261,6 +280,12 @@ static void check_iommu_case(struct device *dev, struct usim_iommu *mmu,
 	/* The entry after the last segment ends the segments. */
 	if (mapped < (int)n)
 		assert_int_equal(fx.flat_sg[mapped]->dma_length, 0);
+	/* What a driver walking to the terminator sees: the segments, no more. */
+	k = 0;
+	for_each_sg(fx.table.sgl, sg, n, k)
+		if (!sg_dma_len(sg))
+			break;
+	assert_int_equal(k, nseg);
 	assert_int_equal(usim_dev_dma_read_sg(dev, fx.table.sgl, mapped, got, total),
 			 total);
 	model_bytes(0, n, want);
@@ -306,10 +331,10 @@ static void test_iommu_merges_like_the_model(void **state)
 		make_entries(layouts[l], 2100, 40 + l);
 		for (t = 0; t < ARRAY_SIZE(table_sizes); t++)
 			for (n = 1; n <= 40; n++)
-				check_iommu_case(&dev, mmu, n, table_sizes[t]);
+				check_iommu_case(&dev, mmu, n, table_sizes[t], false);
 		for (n = 0; n < ARRAY_SIZE(large_sizes); n++)
 			if (large_sizes[n] <= SG_MAX_SEGMENTS)
-				check_iommu_case(&dev, mmu, large_sizes[n], 128);
+				check_iommu_case(&dev, mmu, large_sizes[n], 128, false);
 		free(fx.e);
 	}
 	usim_iommu_destroy(mmu);
@@ -337,15 +362,119 @@ static void test_iommu_respects_segment_limits(void **state)
 	/* Segments of at most 3 pages; no segment across a 16 KiB boundary. */
 	dma_set_max_seg_size(&dev, 3 * PAGE_SIZE);
 	for (n = 1; n <= 600; n = next_limit_size(n))
-		check_iommu_case(&dev, mmu, n, 5);
+		check_iommu_case(&dev, mmu, n, 5, false);
 	dma_set_max_seg_size(&dev, 65536);
 	dma_set_seg_boundary(&dev, 4 * PAGE_SIZE - 1);
 	for (n = 1; n <= 600; n = next_limit_size(n))
-		check_iommu_case(&dev, mmu, n, 5);
+		check_iommu_case(&dev, mmu, n, 5, false);
 	free(fx.e);
 	make_entries(MISALIGNED_START, 100, 2);
-	check_iommu_case(&dev, mmu, 100, 3);
+	check_iommu_case(&dev, mmu, 100, 3, false);
 	free(fx.e);
+	usim_iommu_destroy(mmu);
+}
+
+/*
+ * A list mapped before keeps its DMA fields: mapping it again with fewer,
+ * merged segments must still end them with a zero length, or unmap and
+ * drivers walk on into the old mapping.
+ */
+static void test_iommu_remaps_a_list_with_stale_fields(void **state)
+{
+	static const enum layout layouts[] = { FULL_PAGES, RANDOM_RUNS };
+	struct usim_iommu *mmu = usim_iommu_create(8192);
+	struct device dev;
+	unsigned int l, n;
+
+	(void)state;
+	usim_device_init(&dev, "iommu-dev", MASK_32);
+	usim_device_attach_iommu(&dev, mmu);
+	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
+		make_entries(layouts[l], 300, 60 + l);
+		for (n = 1; n <= 300; n = next_limit_size(n))
+			check_iommu_case(&dev, mmu, n, 7, true);
+		free(fx.e);
+	}
+	usim_iommu_destroy(mmu);
+}
+
+/*
+ * Entries of several pages, as sg_alloc_table_from_pages() makes them from
+ * physically contiguous runs from @pfn on: the mapper must map (or bounce)
+ * each page of an entry as its own. Runs of 4 pages with gaps between,
+ * entries of at most @max_pages pages; the device moves the whole buffer
+ * both ways and the CPU checks it page by page against the arena.
+ */
+static void check_from_pages(struct device *dev, unsigned long pfn,
+			     unsigned int npages, unsigned int max_pages)
+{
+	unsigned long *pfns = calloc(npages, sizeof(*pfns));
+	struct page **pages = calloc(npages, sizeof(*pages));
+	struct mock_page_arena *arena;
+	size_t offset = 100, size, i;
+	char *want, *got, *mem;
+	struct sg_table table;
+	int mapped;
+
+	assert_true(pfns && pages);
+	for (i = 0; i < npages; i++) {
+		pfns[i] = pfn++;
+		pfn += i % 4 == 3;	/* a gap after every fourth page */
+	}
+	arena = mock_page_arena_create(npages, pfns);
+	assert_non_null(arena);
+	mem = mock_page_arena_memory(arena);
+	for (i = 0; i < npages; i++) {
+		pages[i] = mock_page_arena_page(arena, i);
+		memset(mem + i * PAGE_SIZE, (int)(i + 1), PAGE_SIZE);
+	}
+	size = (size_t)npages * PAGE_SIZE - offset - 50;
+	assert_int_equal(sg_alloc_table_from_pages_segment(&table, pages, npages, offset,
+							   size, max_pages * PAGE_SIZE,
+							   GFP_KERNEL), 0);
+	want = malloc(size);
+	got = malloc(size);
+	assert_true(want && got);
+
+	mapped = dma_map_sg(dev, table.sgl, table.orig_nents, DMA_TO_DEVICE);
+	assert_true(mapped > 0);
+	assert_int_equal(usim_dev_dma_read_sg(dev, table.sgl, mapped, got, size), size);
+	assert_bytes_equal(got, mem + offset, size);
+	dma_unmap_sg(dev, table.sgl, table.orig_nents, DMA_TO_DEVICE);
+
+	fill_pattern(want, size, npages);
+	mapped = dma_map_sg(dev, table.sgl, table.orig_nents, DMA_FROM_DEVICE);
+	assert_true(mapped > 0);
+	assert_int_equal(usim_dev_dma_write_sg(dev, table.sgl, mapped, want, size), size);
+	dma_unmap_sg(dev, table.sgl, table.orig_nents, DMA_FROM_DEVICE);
+	for (i = 0; i < size; i += PAGE_SIZE) {
+		size_t len = size - i < PAGE_SIZE ? size - i : PAGE_SIZE;
+
+		if (memcmp(mem + offset + i, want + i, len))
+			fail_msg("%u pages in entries of %u: page at byte %zu differs",
+				 npages, max_pages, offset + i);
+	}
+	sg_free_table(&table);
+	mock_page_arena_destroy(arena);
+	free(pfns), free(pages), free(want), free(got);
+}
+
+static void test_iommu_maps_every_page_of_an_entry(void **state)
+{
+	static const unsigned int max_pages[] = { 1, 2, 3, 4, 16 };
+	struct usim_iommu *mmu = usim_iommu_create(8192);
+	struct device dev;
+	unsigned int m;
+
+	(void)state;
+	usim_device_init(&dev, "iommu-dev", MASK_32);
+	usim_device_attach_iommu(&dev, mmu);
+	for (m = 0; m < ARRAY_SIZE(max_pages); m++) {
+		check_from_pages(&dev, 0x30000, 9, max_pages[m]);
+		/* Without chaining, a list of single pages must fit in one table. */
+		check_from_pages(&dev, 0x30000, CAN_CHAIN ? 700 : 100, max_pages[m]);
+		assert_int_equal(usim_iommu_outstanding(mmu), 0);
+	}
 	usim_iommu_destroy(mmu);
 }
 
@@ -366,8 +495,11 @@ static void test_iommu_full_aperture_at_every_step(void **state)
 		assert_int_equal(dma_map_sg(&dev, fx.table.sgl, 300, DMA_TO_DEVICE), 0);
 		assert_int_equal(usim_iova_fault.failures, 1);
 		assert_int_equal(usim_iommu_outstanding(mmu), 0);
-		for (i = 0; i < 300; i++)
+		/* No segment of the failed mapping is left for unmap or a driver. */
+		for (i = 0; i < 300; i++) {
 			assert_int_equal(fx.flat_sg[i]->dma_address, DMA_MAPPING_ERROR);
+			assert_int_equal(fx.flat_sg[i]->dma_length, 0);
+		}
 		assert_entries_untouched();
 	}
 	usim_fault_reset(&usim_iova_fault);
@@ -431,6 +563,30 @@ static void check_swiotlb_case(struct device *dev, struct usim_swiotlb *pool,
 	assert_bytes_equal(got, want, total);
 	assert_int_equal(usim_swiotlb_outstanding(pool), 0);
 
+	/* Unmapped without a sync first: the unmap itself copies back. */
+	fill_pattern(want, total, n + 2);
+	assert_int_equal(dma_map_sg(dev, fx.table.sgl, n, DMA_FROM_DEVICE), n);
+	assert_int_equal(usim_dev_dma_write_sg(dev, fx.table.sgl, n, want, total), total);
+	dma_unmap_sg(dev, fx.table.sgl, n, DMA_FROM_DEVICE);
+	model_bytes(0, n, got);
+	assert_bytes_equal(got, want, total);
+
+	/*
+	 * Both ways: the device reads the CPU's new bytes (not what the slots
+	 * held from before), the CPU gets the device's.
+	 */
+	fill_pattern(want, total, n + 4);
+	assert_int_equal(sg_copy_from_buffer(fx.table.sgl, n, want, total), total);
+	assert_int_equal(dma_map_sg(dev, fx.table.sgl, n, DMA_BIDIRECTIONAL), n);
+	assert_int_equal(usim_dev_dma_read_sg(dev, fx.table.sgl, n, got, total), total);
+	assert_bytes_equal(got, want, total);
+	fill_pattern(want, total, n + 3);
+	assert_int_equal(usim_dev_dma_write_sg(dev, fx.table.sgl, n, want, total), total);
+	dma_unmap_sg(dev, fx.table.sgl, n, DMA_BIDIRECTIONAL);
+	model_bytes(0, n, got);
+	assert_bytes_equal(got, want, total);
+	assert_int_equal(usim_swiotlb_outstanding(pool), 0);
+
 	list_free();
 	free(want), free(got);
 }
@@ -485,6 +641,70 @@ static void test_swiotlb_sync_for_device(void **state)
 	dma_unmap_sg(&dev, fx.table.sgl, 1, DMA_TO_DEVICE);
 	list_free();
 	free(fx.e);
+	usim_swiotlb_destroy(pool);
+}
+
+/*
+ * Entries that start below a 32-bit mask and end above it: the device can
+ * reach their first bytes but not their last, so each must bounce whole.
+ * Two pages on either side of 4 GiB, entries of every offset over the line.
+ */
+static void test_swiotlb_bounces_an_entry_across_the_mask(void **state)
+{
+	static const unsigned int offsets[] = { 1, 2048, PAGE_SIZE - 1 };
+	struct usim_swiotlb *pool = usim_swiotlb_create(16, BOUNCE_PFN);
+	unsigned long pfns[2] = { (MASK_32 >> PAGE_SHIFT), (MASK_32 >> PAGE_SHIFT) + 1 };
+	struct mock_page_arena *arena = mock_page_arena_create(2, pfns);
+	char *mem = mock_page_arena_memory(arena), want[PAGE_SIZE + 2], got[PAGE_SIZE + 2];
+	struct scatterlist sg[1];
+	struct device dev;
+	unsigned int o;
+
+	(void)state;
+	assert_true(pool && arena);
+	usim_device_init(&dev, "32-bit", MASK_32);
+	usim_device_attach_swiotlb(&dev, pool);
+	for (o = 0; o < ARRAY_SIZE(offsets); o++) {
+		unsigned int off = offsets[o], len = PAGE_SIZE + 2 - off % 2;
+
+		fill_pattern(mem, 2 * PAGE_SIZE, o);
+		sg_init_table(sg, 1);
+		sg_set_page(sg, mock_page_arena_page(arena, 0), len, off);
+		assert_int_equal(dma_map_sg(&dev, sg, 1, DMA_TO_DEVICE), 1);
+		assert_true(sg_dma_address(sg) + len - 1 <= MASK_32);
+		assert_int_equal(usim_dev_dma_read(&dev, sg_dma_address(sg), got, len), 0);
+		assert_bytes_equal(got, mem + off, len);
+		dma_unmap_sg(&dev, sg, 1, DMA_TO_DEVICE);
+
+		fill_pattern(want, len, o + 100);
+		assert_int_equal(dma_map_sg(&dev, sg, 1, DMA_FROM_DEVICE), 1);
+		assert_int_equal(usim_dev_dma_write(&dev, sg_dma_address(sg), want, len), 0);
+		dma_unmap_sg(&dev, sg, 1, DMA_FROM_DEVICE);
+		assert_bytes_equal(mem + off, want, len);
+	}
+	assert_int_equal(usim_swiotlb_bounced(pool), 2 * ARRAY_SIZE(offsets));
+	assert_int_equal(usim_swiotlb_outstanding(pool), 0);
+	mock_page_arena_destroy(arena);
+	usim_swiotlb_destroy(pool);
+}
+
+/* Entries of several pages above the mask: each bounce takes all its slots. */
+static void test_swiotlb_bounces_multi_page_entries(void **state)
+{
+	static const unsigned int max_pages[] = { 2, 3, 16 };
+	struct usim_swiotlb *pool = usim_swiotlb_create(4096, BOUNCE_PFN);
+	struct device dev;
+	unsigned int m;
+
+	(void)state;
+	usim_device_init(&dev, "32-bit", MASK_32);
+	usim_device_attach_swiotlb(&dev, pool);
+	for (m = 0; m < ARRAY_SIZE(max_pages); m++) {
+		check_from_pages(&dev, 0x300000, 9, max_pages[m]);
+		check_from_pages(&dev, 0x300000, CAN_CHAIN ? 700 : 100, max_pages[m]);
+		assert_int_equal(usim_swiotlb_outstanding(pool), 0);
+	}
+	assert_true(usim_swiotlb_bounced(pool) > 0);
 	usim_swiotlb_destroy(pool);
 }
 
@@ -638,9 +858,13 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_iommu_merges_like_the_model, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_iommu_respects_segment_limits, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_iommu_remaps_a_list_with_stale_fields, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_iommu_maps_every_page_of_an_entry, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_iommu_full_aperture_at_every_step, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_like_the_model, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_sync_for_device, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_an_entry_across_the_mask, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_multi_page_entries, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_full_pool_at_every_step, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_direct_maps_physical_addresses, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_kernel_dma_cases_agree_with_the_model, usim_test_setup, usim_test_teardown),

@@ -278,9 +278,10 @@ static void test_page_iterators_visit_every_page(void **state)
 
 /*
  * sg_split() into two and three parts at points around the links and
- * elsewhere, after no skip or a skip of whole entries, the last part
- * reaching the list's end or ending inside an entry: each part holds the
- * model's bytes of its range and describes no more.
+ * elsewhere, after no skip, a skip of whole entries or one that ends
+ * inside an entry, the last part reaching the list's end or ending inside
+ * an entry: each part holds the model's bytes of its range and describes
+ * no more.
  */
 /*
  * The parts of split @k, from @skip on: each holds the model's bytes of
@@ -313,7 +314,7 @@ static void test_split_every_kind_of_point(void **state)
 {
 	unsigned char *buf = malloc(fx.total);
 	unsigned int k, done[2] = { 0, 0 };	/* splits without, with a skip */
-	unsigned int page_end_skips = 0, short_tails = 0;
+	unsigned int page_end_skips = 0, short_tails = 0, inside_skips = 0;
 
 	(void)state;
 	assert_non_null(buf);
@@ -354,12 +355,32 @@ static void test_split_every_kind_of_point(void **state)
 			assert_parts_are_model(1000 + k, out, out_nents, 2, sizes, 0, buf);
 		}
 	}
+	/*
+	 * Skips that end inside an entry, the first part running one byte into
+	 * the entry after next: its first entry holds the entry's bytes after
+	 * the skip, not the whole entry.
+	 */
+	for (k = 0; k + 2 < NENTS; k += 5) {
+		size_t skip = fx.start[k] + 1 + k % 3, sizes[2];
+		struct scatterlist *out[2];
+		int out_nents[2];
+
+		if (skip >= fx.start[k + 1])
+			continue;
+		sizes[0] = fx.start[k + 2] + 1 - skip;
+		sizes[1] = fx.total - skip - sizes[0];
+		assert_int_equal(sg_split(fx.table.sgl, 0, skip, 2, sizes, out, out_nents,
+					  GFP_KERNEL), 0);
+		assert_parts_are_model(2000 + k, out, out_nents, 2, sizes, skip, buf);
+		inside_skips++;
+	}
 	free(buf);
 	/* Not a loop of skipped cases: both kinds were split many times. */
 	assert_true(done[0] >= 30 && done[1] >= 20);
 	/* Skips that end at a page end with an entry (patch 2) and last parts
 	 * that end inside an entry short of the list's (patch 3). */
 	assert_true(page_end_skips >= 3 && short_tails >= 10);
+	assert_true(inside_skips >= 20);
 }
 
 /*

@@ -32,6 +32,9 @@ struct fixture {
 	struct flat_entry *e;
 	unsigned int nents;
 	unsigned int max_ents;
+	/* The limits the test gave the device (set_limits()), for the model. */
+	unsigned int max_seg;
+	unsigned long boundary;
 };
 
 static struct fixture fx;
@@ -201,6 +204,15 @@ static void make_entries(enum layout layout, unsigned int n, uint64_t seed)
 	}
 }
 
+/* Give @dev these limits, and remember them for the model: not read back. */
+static void set_limits(struct device *dev, unsigned int max_seg, unsigned long boundary)
+{
+	assert_int_equal(dma_set_max_seg_size(dev, max_seg), 0);
+	assert_int_equal(dma_set_seg_boundary(dev, boundary), 0);
+	fx.max_seg = max_seg;
+	fx.boundary = boundary;
+}
+
 /* Reference: the merging IOMMU's segments on the flat entries. */
 static unsigned int model_iommu_segments(unsigned int n, unsigned int max_seg,
 					 unsigned long boundary,
@@ -247,8 +259,7 @@ static void check_iommu_case(struct device *dev, struct usim_iommu *mmu,
 
 	assert_true(first && count && want && got);
 	list_build(n, max_ents);
-	nseg = model_iommu_segments(n, dma_get_max_seg_size(dev),
-				    dma_get_seg_boundary(dev), first, count);
+	nseg = model_iommu_segments(n, fx.max_seg, fx.boundary, first, count);
 
 	if (stale)
 		for_each_sg(fx.table.sgl, sg, n, k) {
@@ -266,7 +277,7 @@ static void check_iommu_case(struct device *dev, struct usim_iommu *mmu,
 	 */
 	for_each_sg(fx.table.sgl, sg, (unsigned int)mapped, k) {
 		size_t len = model_bytes(first[k], count[k], want);
-		u64 boundary = dma_get_seg_boundary(dev);
+		u64 boundary = fx.boundary;
 
 		assert_int_equal(sg_dma_len(sg), len);
 		if ((sg_dma_address(sg) & ~boundary) != ((sg_dma_address(sg) + len - 1) & ~boundary))
@@ -327,6 +338,7 @@ static void test_iommu_merges_like_the_model(void **state)
 	(void)state;
 	usim_device_init(&dev, "iommu-dev", MASK_32);
 	usim_device_attach_iommu(&dev, mmu);
+	set_limits(&dev, 65536, ~0UL);
 	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
 		make_entries(layouts[l], 2100, 40 + l);
 		for (t = 0; t < ARRAY_SIZE(table_sizes); t++)
@@ -360,11 +372,10 @@ static void test_iommu_respects_segment_limits(void **state)
 	usim_device_attach_iommu(&dev, mmu);
 	make_entries(FULL_PAGES, 600, 1);
 	/* Segments of at most 3 pages; no segment across a 16 KiB boundary. */
-	dma_set_max_seg_size(&dev, 3 * PAGE_SIZE);
+	set_limits(&dev, 3 * PAGE_SIZE, ~0UL);
 	for (n = 1; n <= 600; n = next_limit_size(n))
 		check_iommu_case(&dev, mmu, n, 5, false);
-	dma_set_max_seg_size(&dev, 65536);
-	dma_set_seg_boundary(&dev, 4 * PAGE_SIZE - 1);
+	set_limits(&dev, 65536, 4 * PAGE_SIZE - 1);
 	for (n = 1; n <= 600; n = next_limit_size(n))
 		check_iommu_case(&dev, mmu, n, 5, false);
 	free(fx.e);
@@ -389,6 +400,7 @@ static void test_iommu_remaps_a_list_with_stale_fields(void **state)
 	(void)state;
 	usim_device_init(&dev, "iommu-dev", MASK_32);
 	usim_device_attach_iommu(&dev, mmu);
+	set_limits(&dev, 65536, ~0UL);
 	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
 		make_entries(layouts[l], 300, 60 + l);
 		for (n = 1; n <= 300; n = next_limit_size(n))
@@ -469,6 +481,7 @@ static void test_iommu_maps_every_page_of_an_entry(void **state)
 	(void)state;
 	usim_device_init(&dev, "iommu-dev", MASK_32);
 	usim_device_attach_iommu(&dev, mmu);
+	set_limits(&dev, 65536, ~0UL);
 	for (m = 0; m < ARRAY_SIZE(max_pages); m++) {
 		check_from_pages(&dev, 0x30000, 9, max_pages[m]);
 		/* Without chaining, a list of single pages must fit in one table. */
@@ -487,6 +500,7 @@ static void test_iommu_full_aperture_at_every_step(void **state)
 	(void)state;
 	usim_device_init(&dev, "iommu-dev", MASK_32);
 	usim_device_attach_iommu(&dev, mmu);
+	set_limits(&dev, 65536, ~0UL);
 	make_entries(RANDOM_RUNS, 300, 5);
 	list_build(300, 7);
 	nseg = model_iommu_segments(300, 65536, ~0UL, first, count);
@@ -758,6 +772,32 @@ static void test_swiotlb_full_pool_at_every_step(void **state)
 	usim_swiotlb_destroy(pool);
 }
 
+/*
+ * The mappers and the device move bytes by physical address: across a
+ * page boundary the next byte is in whatever page has the next pfn, here
+ * a page of another arena.
+ */
+static void test_phys_copy_follows_pfns(void **state)
+{
+	unsigned long pfn_a = 0x70000, pfn_b = 0x70001;
+	struct mock_page_arena *a = mock_page_arena_create(1, &pfn_a);
+	struct mock_page_arena *b = mock_page_arena_create(1, &pfn_b);
+	char in[300], out[300], *ma, *mb;
+
+	(void)state;
+	assert_true(a && b);
+	ma = mock_page_arena_memory(a);
+	mb = mock_page_arena_memory(b);
+	fill_pattern(in, sizeof(in), 7);
+	usim_phys_write(((phys_addr_t)pfn_a << PAGE_SHIFT) + PAGE_SIZE - 100, in, sizeof(in));
+	assert_bytes_equal(ma + PAGE_SIZE - 100, in, 100);
+	assert_bytes_equal(mb, in + 100, sizeof(in) - 100);
+	usim_phys_read(((phys_addr_t)pfn_a << PAGE_SHIFT) + PAGE_SIZE - 100, out, sizeof(out));
+	assert_bytes_equal(out, in, sizeof(in));
+	mock_page_arena_destroy(a);
+	mock_page_arena_destroy(b);
+}
+
 static void test_direct_maps_physical_addresses(void **state)
 {
 	struct device dev;
@@ -825,8 +865,7 @@ static void test_kernel_dma_cases_agree_with_the_model(void **state)
 				fx.e[i].page = ARENA_PAGES / 2 + (i * 7) % (ARENA_PAGES / 2);
 			}
 			list_build(n, SG_CHUNK_SIZE);
-			segs = sg_chain_dma_model(layout, n, dma_get_max_seg_size(&iommu_dev),
-						  seg_len);
+			segs = sg_chain_dma_model(layout, n, 65536, seg_len);
 			assert_int_equal(dma_map_sg(&iommu_dev, fx.table.sgl, n,
 						    DMA_BIDIRECTIONAL), segs);
 			i = 0;
@@ -866,6 +905,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_an_entry_across_the_mask, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_multi_page_entries, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_full_pool_at_every_step, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_phys_copy_follows_pfns, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_direct_maps_physical_addresses, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_kernel_dma_cases_agree_with_the_model, usim_test_setup, usim_test_teardown),
 	};

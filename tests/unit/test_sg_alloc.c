@@ -225,6 +225,15 @@ static void test_free_ignores_moved_end_marker(void **state)
 	assert_int_equal(sg_nents(table.sgl), end + 1);
 	sg_free_table_chained(&table, 0);
 	assert_int_equal(usim_mempool_outstanding_all(), 0);
+
+	/* The same through sg_alloc_table(): it frees by orig_nents, not nents. */
+	assert_int_equal(sg_alloc_table(&table, nents, GFP_KERNEL), 0);
+	for_each_sg(table.sgl, sg, end, i)
+		;
+	sg_mark_end(sg);
+	table.nents = end + 1;
+	sg_free_table(&table);
+	assert_int_equal(usim_test_slab_delta(), 0);
 }
 
 int main(void)

@@ -265,6 +265,16 @@ static void test_page_iterators_visit_every_page(void **state)
 		}
 		assert_int_equal(start + got, n);
 	}
+	/* Told fewer entries than the list has: their pages, no more. */
+	for (i = 1, got = 0; i < NENTS; i += 41, got = 0) {
+		unsigned int pages = 0, k;
+
+		for_each_sg(fx.table.sgl, sg, i, k)
+			pages += DIV_ROUND_UP(sg->offset + sg->length, PAGE_SIZE);
+		for_each_sg_page(fx.table.sgl, &piter, i, 0)
+			got++;
+		assert_int_equal(got, pages);
+	}
 	got = 0;
 	for_each_sg_dma_page(fx.table.sgl, &diter, NENTS, 0) {
 		assert_true(got < n);
@@ -467,6 +477,10 @@ static void test_sgl_alloc_orders(void **state)
 				for_each_sg(sgl, sg, nents, i)
 					assert_int_equal(sg->length, i + 1 < want ? block :
 							 len - (unsigned long long)(want - 1) * block);
+				/* The spare entry for a link ends the list, without a page. */
+				assert_int_equal(sg_nents(sgl), want + chainable);
+				if (chainable)
+					assert_null(sg_page(sg_last(sgl, want + 1)));
 				for (i = 0; i < len; i++)
 					buf[i] = (unsigned char)(i * 13 + order);
 				assert_int_equal(sg_copy_from_buffer(sgl, nents, buf, len), len);

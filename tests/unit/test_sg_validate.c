@@ -46,6 +46,11 @@ static void test_cycle(void **state)
 	build_valid();
 	sg_chain(a, 4, a);
 	assert_int_equal(sg_validate(a, 10), SG_INVALID_CYCLE);
+	/* A cycle the head is not on: b links back to itself, after a. */
+	build_valid();
+	sg_unmark_end(&b[2]);
+	sg_chain(b, 3, b);
+	assert_int_equal(sg_validate(a, 1000), SG_INVALID_CYCLE);
 	/* Asked for fewer entries than the cycle: the end is simply missing. */
 	assert_int_equal(sg_validate(a, 2), SG_INVALID_NO_END);
 }

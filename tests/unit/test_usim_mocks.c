@@ -164,6 +164,33 @@ static void test_mempool_fault_ignores_reserve(void **state)
 	kmem_cache_destroy(cache);
 }
 
+/* An element freed to a pool it did not come from is an error, not a gift. */
+static void test_mempool_foreign_element_is_reported(void **state)
+{
+	struct kmem_cache *a = kmem_cache_create("test-a", 64, 0, 0, NULL);
+	struct kmem_cache *b = kmem_cache_create("test-b", 64, 0, 0, NULL);
+	mempool_t *pa = mempool_create_slab_pool(1, a), *pb = mempool_create_slab_pool(1, b);
+	unsigned long before = usim_error_count();
+	void *e, *own;
+
+	(void)state;
+	e = mempool_alloc(pa, GFP_KERNEL);
+	/* pb has one out: the foreign free is not also one free too many. */
+	own = mempool_alloc(pb, GFP_KERNEL);
+	assert_true(e && own);
+	mempool_free(e, pb);
+	assert_int_equal(usim_error_count(), before + 1);
+	assert_int_equal(usim_mempool_outstanding(pb), 1);
+	mempool_free(own, pb);
+	mempool_free(e, pa);
+	mempool_destroy(pa);
+	mempool_destroy(pb);
+	kmem_cache_destroy(a);
+	kmem_cache_destroy(b);
+	assert_int_equal(usim_error_count(), before + 1);
+	usim_test_expect_errors(1);
+}
+
 static void test_page_arena_layouts(void **state)
 {
 	unsigned long pfns[64], dup[1];
@@ -312,6 +339,7 @@ int main(void)
 		USIM_TEST(test_fault_schedules),
 		USIM_TEST(test_mempool_reserve_and_waits),
 		USIM_TEST(test_mempool_fault_ignores_reserve),
+		USIM_TEST(test_mempool_foreign_element_is_reported),
 		USIM_TEST(test_page_arena_layouts),
 		USIM_TEST(test_alloc_pages_blocks),
 		USIM_TEST(test_number_pages),

@@ -79,7 +79,7 @@ export KVER KSRC KBUILD UPSTREAM MAINLINE KBUILD_PARISC KBUILD_KASAN SGCHAIN_CAC
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
-.PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests \
+.PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
 	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint
 
@@ -209,9 +209,11 @@ sgsim: deps $(SGSIM)
 unit-build: deps $(UNIT_BINS)
 
 # The script takes longest: started first, it ends with the binaries.
+# UNIT_TIMEOUT: seconds a binary may run (make mutate shortens it).
+UNIT_TIMEOUT ?= 60
 unit: unit-build $(SGSIM)
-	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh --out $(O)/unit tests/unit/test_sgsim.sh \
-		$(UNIT_BINS)
+	$(Q)SGSIM=$(SGSIM) tests/unit/run-tests.sh --timeout $(UNIT_TIMEOUT) --out $(O)/unit \
+		tests/unit/test_sgsim.sh $(UNIT_BINS)
 
 # The kport scripts without a kernel, so not in make unit: their handling
 # of KSRC and KBUILD on a tiny fake tree (git, tar and xz make it),
@@ -351,6 +353,25 @@ sanitize: deps
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		$(MAKE) --no-print-directory O=$(O)/sanitize KFILES=$(abspath $(KFILES)) \
 		CC="$(SANITIZE_CC)" unit
+
+# Mutation testing: each bug of tests/mutate/mutations planted alone in a
+# scratch copy (MUTATE_WORK), make unit and make diff run on it; every one
+# must be killed or marked equivalent with its reason. MUTATIONS= picks ids
+# (globs). Slow (docs/mutate.md), so not in make check.
+MUTATE_WORK ?= $(O)/mutate
+mutate: deps diff-deps
+	$(Q)mkdir -p $(MUTATE_WORK)
+	$(Q)tests/mutate/mutate.py --work $(MUTATE_WORK) $(MUTATIONS) | tee $(MUTATE_WORK)/summary.log
+	$(Q)tail -n 1 $(MUTATE_WORK)/summary.log > $(MUTATE_WORK)/summary
+
+# The list's kernel-only mutations: each planted in $(KSRC) (or the core,
+# through a scratch copy), rebuilt incrementally and booted in the run it
+# names, which must fail; the tree is put back after each. Slower still.
+mutate-kernel: qemu-deps diff-deps
+	$(Q)mkdir -p $(O)/mutate-kernel
+	$(Q)tests/mutate/mutate.py --kernel --work $(O)/mutate-kernel $(MUTATIONS) | \
+		tee $(O)/mutate-kernel/summary.log
+	$(Q)tail -n 1 $(O)/mutate-kernel/summary.log > $(O)/mutate-kernel/summary
 
 # The fuzzer: clang's libFuzzer with ASan and UBSan over usim and the core.
 FUZZ_SECONDS ?= 600
@@ -525,6 +546,11 @@ help:
 	@echo "  make fuzz          libFuzzer on the core, mocks and mappers (FUZZ_SECONDS, default 600)"
 	@echo "  make unit          every cmocka suite: chaining, no-chain and no-dma_length builds, the kernel's own"
 	@echo "                     tools/testing/scatterlist over usim, and sgsim's CLI checks"
+	@echo "  make mutate        plant each bug of tests/mutate/mutations in a scratch copy and run"
+	@echo "                     unit and diff: each must be killed or marked equivalent (slow;"
+	@echo "                     MUTATIONS='core/*' picks some; docs/mutate.md)"
+	@echo "  make mutate-kernel the list's kernel-only bugs, planted in KSRC, rebuilt and booted in"
+	@echo "                     the run each names, which must fail; the tree put back (slower)"
 	@echo "  make diff          Linux 6.1's own scatterlist code against the series, every input,"
 	@echo "                     both builds; differences only as kport/declared-differences says"
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"

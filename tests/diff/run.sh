@@ -12,9 +12,10 @@ failures=()
 for build in chain nochain; do
 	out="$dir/$build"
 	t0=$(date +%s%N)
-	# The two sides are independent: one per core.
-	"$out/diff-k61" > "$out/k61.out" 2> "$out/k61.log" &
-	"$out/diff-sgchain" > "$out/sgchain.out" 2> "$out/sgchain.log"
+	# The two sides are independent: one per core. DIFF_TIMEOUT bounds a
+	# side that loops (make mutate plants such bugs).
+	timeout "${DIFF_TIMEOUT:-600}" "$out/diff-k61" > "$out/k61.out" 2> "$out/k61.log" &
+	timeout "${DIFF_TIMEOUT:-600}" "$out/diff-sgchain" > "$out/sgchain.out" 2> "$out/sgchain.log"
 	rc_sg=$?
 	wait $!
 	rc_k61=$?

@@ -1,0 +1,323 @@
+#!/usr/bin/env python3
+"""make mutate: plant each bug of a committed list, alone, and run the fast
+suites (make unit, then make diff) on it.
+
+Every mutation must be killed (a suite fails; the first failing tests are
+recorded) or be marked equivalent in the list, with the reason it cannot
+change behaviour. A survivor that is not marked, a mutation marked
+equivalent that a suite kills, a find text that is missing or ambiguous, or
+a mutation that does not build is a failure: the list says what it means,
+or it is fixed.
+
+The work happens in a scratch copy of the source (WORK/src) and its own
+build directory (WORK/build): the checkout is never touched. Kernel files
+are mutated where usim compiles them: "kernel:lib/X.c" names the patched
+Linux 6.1 file in WORK/build/kfiles/patched/lib (and the copies of its
+halves that make diff compiles, where the text occurs there).
+
+Usage: mutate.py [--list FILE] [--work DIR] [--timeout S] [ID_GLOB...]
+Ends with "N passed, N failed".
+"""
+import argparse
+import fnmatch
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# What the fast suites need from the checkout; build outputs stay out.
+SOURCES = ["Makefile", "core", "usim", "tests", "scripts", "kport"]
+KEYS = ("id", "file", "find", "replace", "occurrence", "bug", "equivalent", "build_error",
+        "run")
+
+
+def unescape(text):
+    """\\n and \\t in list values stand for a newline and a tab."""
+    return re.sub(r"\\([nt\\])", lambda m: {"n": "\n", "t": "\t", "\\": "\\"}[m.group(1)], text)
+
+
+def parse_list(path):
+    """Blocks of "key: value" lines separated by blank lines; # comments."""
+    mutations, cur, lineno = [], {}, 0
+    with open(path) as f:
+        lines = f.read().split("\n")
+    for lineno, line in enumerate(lines + [""], 1):
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            if cur:
+                mutations.append(cur)
+                cur = {}
+            continue
+        key, sep, value = line.partition(": ")
+        if not sep or key not in KEYS:
+            sys.exit(f"{path}:{lineno}: expected 'key: value' with key in {KEYS}")
+        if key in cur:
+            sys.exit(f"{path}:{lineno}: {key} given twice")
+        cur[key] = value
+        cur.setdefault("line", lineno)
+    ids = set()
+    for m in mutations:
+        for key in ("id", "file", "find", "replace", "bug"):
+            if key not in m:
+                sys.exit(f"{path}:{m['line']}: mutation without {key}")
+        if m["id"] in ids:
+            sys.exit(f"{path}:{m['line']}: id {m['id']} used twice")
+        ids.add(m["id"])
+        m["find"] = unescape(m["find"])
+        m["replace"] = unescape(m["replace"])
+        if m["find"] == m["replace"]:
+            sys.exit(f"{path}:{m['line']}: {m['id']} replaces a text by itself")
+    return mutations
+
+
+def targets(m, work):
+    """The files a mutation edits: one, or a kernel file and its halves."""
+    name = m["file"]
+    if name.startswith("kernel:"):
+        rel = name[len("kernel:"):]
+        base = os.path.join(work, "build", "kfiles", "patched")
+        path = os.path.join(base, rel)
+        stem, ext = os.path.splitext(path)
+        halves = [p for p in (stem + "-part" + ext, stem + "-rest" + ext) if os.path.exists(p)]
+        return [path], halves
+    return [os.path.join(work, "src", name)], []
+
+
+def replace_nth(text, find, replace, nth):
+    at = -1
+    for _ in range(nth):
+        at = text.find(find, at + 1)
+        if at < 0:
+            return None
+    return text[:at] + replace + text[at + len(find):]
+
+
+def run_cmd(cmd, cwd, timeout, log):
+    """Run a command in its own process group; (exit code or 'timeout', output)."""
+    with open(log, "a") as out:
+        out.write(f"$ {' '.join(cmd)}\n")
+        out.flush()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, start_new_session=True)
+        try:
+            text, _ = proc.communicate(timeout=timeout)
+            rc = proc.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            text, _ = proc.communicate()
+            rc = "timeout"
+        out.write(text)
+    return rc, text
+
+
+def failures_in(text):
+    """The runner lines after 'failed:' (unit and diff print them so)."""
+    lines = text.split("\n")
+    if "failed:" not in lines:
+        return []
+    out = []
+    for line in lines[lines.index("failed:") + 1:]:
+        if not line.startswith("  "):
+            break
+        out.append(line.strip())
+    return out
+
+
+def suites(make, timeout, log, build_error=None):
+    """make unit, then make diff if unit passed: (verdict, detail)."""
+    for target in ("unit", "diff"):
+        rc, text = run_cmd(make + [target], os.path.join(WORK, "src"), timeout, log)
+        if rc == 0:
+            continue
+        if rc == "timeout":
+            return "killed", f"{target}: timed out after {timeout} s"
+        if re.search(r"error:|Error [0-9]+\s*$", text, re.M) and not failures_in(text) \
+                and "passed," not in text:
+            if build_error and build_error in text:
+                return "killed", f"{target}: the build, gcc says '{build_error}'"
+            return "no-build", f"{target}: does not build (see the log)"
+        fails = failures_in(text)
+        first = fails[0] if fails else "the suite failed"
+        more = f" (+{len(fails) - 1} more)" if len(fails) > 1 else ""
+        return "killed", f"{target}: {first[:110]}{more}"
+    return "survived", ""
+
+
+def kernel_tree():
+    """KSRC as the kernel targets see it (kport/env.sh: the make line or the default)."""
+    return subprocess.check_output(
+        ["bash", "-c", 'source kport/env.sh >/dev/null && echo "$KSRC"'], cwd=REPO,
+        text=True).strip()
+
+
+def kernel_run(run, timeout, log):
+    """The make target (and knobs) a kernel mutation names: (verdict, detail)."""
+    cmd = ["make", "--no-print-directory", "O=../build"] + run.split()
+    rc, text = run_cmd(cmd, os.path.join(WORK, "src"), timeout, log)
+    if rc == 0:
+        return "survived", ""
+    if rc == "timeout":
+        return "killed", f"{run}: timed out after {timeout} s"
+    # The runner's own line for the failed boot, and its first failure.
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if re.search(r"[1-9][0-9]* failed", line) and "passed" in line:
+            after = next((x.strip() for x in lines[i + 1:i + 6] if x.strip()), "")
+            return "killed", f"{run}: {line.strip()[:90]} {after[:100]}"
+    for line in lines:
+        if re.search(r"error:|Error [0-9]+", line):
+            return "no-build", f"{run}: {line.strip()[:120]}"
+    return "killed", f"{run}: exit {rc}"
+
+
+def apply_and_run(m, files, halves, judge):
+    """Plant @m in its files, judge, put every file back: (verdict, detail)."""
+    path = files[0]
+    nth = int(m.get("occurrence", "1"))
+    with open(path) as f:
+        orig = f.read()
+    hits = orig.count(m["find"])
+    if hits == 0 or (hits > 1 and "occurrence" not in m) or nth > hits:
+        return "stale", (f"find text occurs {hits} times in {m['file']}"
+                         + ("" if "occurrence" not in m else f", occurrence {nth} asked"))
+    saved = {}
+    for p in files + halves:
+        with open(p) as f:
+            saved[p] = f.read()
+    try:
+        with open(path, "w") as f:
+            f.write(replace_nth(orig, m["find"], m["replace"], nth))
+        # The halves make diff compiles hold the same text once, or not.
+        for p in halves:
+            if saved[p].count(m["find"]) == 1 and nth == 1:
+                with open(p, "w") as f:
+                    f.write(saved[p].replace(m["find"], m["replace"]))
+        return judge()
+    finally:
+        for p, text in saved.items():
+            with open(p, "w") as f:
+                f.write(text)
+
+
+def main():
+    global WORK
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--list", default=os.path.join(REPO, "tests", "mutate", "mutations"))
+    ap.add_argument("--work", default=os.path.join(REPO, "build", "mutate"))
+    ap.add_argument("--kernel", action="store_true",
+                    help="the kernel-only mutations (a run: key), in KSRC, each judged "
+                         "by the run it names")
+    ap.add_argument("--timeout", type=int, default=None,
+                    help="seconds for one suite or run (a hang is a kill); "
+                         "default 300, 2400 with --kernel")
+    ap.add_argument("only", nargs="*", help="ids (globs) to run; default all")
+    args = ap.parse_args()
+    WORK = os.path.abspath(args.work)
+    timeout = args.timeout or (2400 if args.kernel else 300)
+    mutations = [m for m in parse_list(args.list) if ("run" in m) == args.kernel]
+    if args.only:
+        mutations = [m for m in mutations if any(fnmatch.fnmatch(m["id"], g) for g in args.only)]
+        if not mutations:
+            sys.exit("mutate: no mutation matches " + " ".join(args.only))
+
+    # A fresh copy of the sources; the build directory is kept between
+    # runs (make rebuilds what changed), its kernel files regenerated.
+    src = os.path.join(WORK, "src")
+    shutil.rmtree(src, ignore_errors=True)
+    os.makedirs(src)
+    # Copied with fresh times: an object that a run left built from a
+    # mutated source is then older than its source, and rebuilt.
+    for name in SOURCES:
+        s = os.path.join(REPO, name)
+        if os.path.isdir(s):
+            shutil.copytree(s, os.path.join(src, name), copy_function=shutil.copy)
+        else:
+            shutil.copy(s, os.path.join(src, name))
+    shutil.rmtree(os.path.join(WORK, "build", "kfiles"), ignore_errors=True)
+    logs = os.path.join(WORK, "logs")
+    shutil.rmtree(logs, ignore_errors=True)
+    os.makedirs(logs)
+    # Short per-binary and per-side timeouts: a mutation that loops is
+    # killed in seconds, not minutes.
+    make = ["make", "--no-print-directory", f"-j{os.cpu_count() or 2}", "O=../build",
+            "UNIT_TIMEOUT=30", "DIFF_TIMEOUT=60"]
+    ksrc = kernel_tree() if args.kernel else ""
+
+    t0 = time.time()
+    print(f"mutate: {len(mutations)} {'kernel ' if args.kernel else ''}mutations from "
+          f"{os.path.relpath(args.list, REPO)}; baseline first ({WORK})", flush=True)
+    # The unmutated sources must pass what judges the mutations, or every
+    # mutation would look killed.
+    if args.kernel:
+        runs = sorted({m["run"] for m in mutations})
+        base = [(r, kernel_run(r, timeout, os.path.join(logs, "baseline.log"))) for r in runs]
+        bad_base = [f"{r}: {d}" for r, (v, d) in base if v != "survived"]
+    else:
+        verdict, detail = suites(make, timeout, os.path.join(logs, "baseline.log"))
+        bad_base = [] if verdict == "survived" else [detail]
+    if bad_base:
+        print(f"mutate: the unmutated sources do not pass: {'; '.join(bad_base)} "
+              f"(log: {logs}/baseline.log)")
+        print("0 passed, 1 failed")
+        return 1
+    print(f"mutate: baseline passes ({time.time() - t0:.0f} s)", flush=True)
+
+    passed = failed = 0
+    counts = {}
+    bad = []
+    try:
+        for n, m in enumerate(mutations, 1):
+            t1 = time.time()
+            log = os.path.join(logs, m["id"].replace("/", "_") + ".log")
+            if m["file"].startswith("tree:"):
+                files, halves = [os.path.join(ksrc, m["file"][len("tree:"):])], []
+            else:
+                files, halves = targets(m, WORK)
+            if args.kernel:
+                judge = lambda m=m, log=log: kernel_run(m["run"], timeout, log)
+            else:
+                judge = lambda m=m, log=log: suites(make, timeout, log, m.get("build_error"))
+            verdict, detail = apply_and_run(m, files, halves, judge)
+            equivalent = m.get("equivalent")
+            if verdict == "killed" and not equivalent:
+                ok, shown = True, "killed"
+            elif verdict == "survived" and equivalent:
+                ok, shown, detail = True, "equivalent", equivalent
+            elif verdict == "killed":
+                ok, shown = False, "killed, but marked equivalent"
+            elif verdict == "survived":
+                ok, shown, detail = False, "SURVIVED", m["bug"]
+            else:
+                ok, shown = False, verdict.upper()
+            counts[shown] = counts.get(shown, 0) + 1
+            passed += ok
+            failed += not ok
+            if not ok:
+                bad.append(f"{m['id']}: {shown}: {detail}")
+            print(f"  {'ok  ' if ok else 'FAIL'} {n:3d} {m['id']:<40} {shown:<12} "
+                  f"{time.time() - t1:4.0f} s  {detail}", flush=True)
+    finally:
+        if args.kernel:
+            # The tree's copies of the repository's files back from the
+            # checkout (a core mutation went in through the scratch copy).
+            subprocess.run(["kport/tree.sh"], cwd=REPO, check=False)
+
+    minutes = (time.time() - t0) / 60
+    print("mutate: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+          + f"; {minutes:.1f} min; logs in {logs}")
+    if bad:
+        print("failed:")
+        for line in bad:
+            print("  " + line)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+WORK = ""
+if __name__ == "__main__":
+    sys.exit(main())

@@ -273,12 +273,15 @@ qemu-dma: qemu-deps
 # second build with KASAN and kmemleak (KBUILD_KASAN, default
 # KSRC.build/x86_64-kasan). FAULT_PROCS, FAULT_ROUNDS, FAULT_FAILSLAB.
 export FAULT_PROCS FAULT_ROUNDS FAULT_FAILSLAB
+# fio: part of the load (tests/qemu/fio); x86_64's row installs it for qemu-dma.
 qemu-fault: qemu-deps
+	$(Q)scripts/deps.sh fio
 	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-fault$(KSUFFIX))
 
 qemu-kasan: export KVARIANT := kasan
 qemu-kasan: export KBUILD := $(KBUILD_KASAN)
 qemu-kasan: qemu-deps
+	$(Q)scripts/deps.sh fio
 	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-kasan$(KSUFFIX))
 
 # The same series on parisc, which cannot chain: every list one table.

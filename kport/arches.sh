@@ -9,11 +9,14 @@
 #   KFRAGMENTS     kport/config* fragments, in order
 #   KTARGET        the make target; KIMAGE: the image it leaves
 #   KCONFIG_ARCH   the .config line that names the architecture
-#   KDEBS          Debian packages: cross compiler, its libc, QEMU
+#   KDEBS          Debian packages: cross compiler, its libc, QEMU, fio
 # Machine (make qemu-arch; x86_64 and parisc have their own runners):
 #   GUEST_CC       compiler and flags for the guest's init and sgio
 #   GUEST_LIBS     where there is no usable static libc: the sysroot
 #                  whose dynamic loader and libraries the initramfs takes
+#   GUEST_FIO      1: the initramfs carries Debian's fio and the init runs
+#                  tests/qemu/fio/dma.fio on each disk (the host's fio is
+#                  an x86-64 binary: x86_64's row)
 #   QEMU           the QEMU command up to -kernel: binary, machine, memory
 #   DISK_BUS       the PCI bus the disks' controllers go on (QEMU's name)
 #   GUEST_DISKS    the drivers whose disks the runs map through
@@ -45,7 +48,7 @@ ARCHES=(i386 sparc64 sparc32 ppc64le arm64 alpha)
 
 arch_describe() { # KARCH
 	KMAKE_ARGS=() KBASECONFIG=tinyconfig KDEBS=()
-	GUEST_CC=() GUEST_LIBS="" QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
+	GUEST_CC=() GUEST_LIBS="" GUEST_FIO="" QEMU=() DISK_BUS="" GUEST_DISKS=() GUEST_CMDLINE="" GUEST_END=reboot
 	GUEST_RUNS=() DMA_KNOWN=1 KNOWN_WARNINGS=() KUNIT_MUST_RUN=()
 	case "$1" in
 	x86_64)
@@ -53,7 +56,8 @@ arch_describe() { # KARCH
 		# runs of make qemu-dma, on q35.
 		KFRAGMENTS=(kport/config kport/config-x86_64) KTARGET=bzImage
 		KIMAGE=arch/x86/boot/bzImage KCONFIG_ARCH=CONFIG_X86_64
-		GUEST_CC=(gcc -static)
+		KDEBS=(fio)
+		GUEST_CC=(gcc -static) GUEST_FIO=1
 		QEMU=(qemu-system-x86_64 -M q35 -m 1G)
 		GUEST_DISKS=(virtio_scsi megaraid_sas ahci)
 		# tsc=reliable: X86_GUEST_ARGS of tests/qemu/guest.sh.

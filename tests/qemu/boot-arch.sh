@@ -63,14 +63,17 @@ cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-* scsi_debug.add_host
 	! grep -qx 'CONFIG_ARCH_NO_SG_CHAIN=y' "$config" || echo "sgchain_nochain=1"
 	echo "sgchain_no_pieces=$(IFS=,; echo "${RUN_NO_PIECES[*]}")"
 	echo "sgchain_disks=$(IFS=,; echo "${RUN_DISKS[*]}")"
+	[ "$GUEST_FIO" != 1 ] || echo "sgchain_fio=1"
 } > "$root/sgchain.env"
+[ "$GUEST_FIO" != 1 ] || add_fio "$root"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 
 qemu=("${QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot "${RUN_QEMU[@]}")
 n=0
 for drv in "${RUN_DISKS[@]}"; do
-	# 8 MiB twice, and the scattered transfers: 50 MiB with 8 KiB pages.
-	rm -f "$out/$drv.img" && truncate -s 64M "$out/$drv.img"
+	# 8 MiB twice, and the scattered transfers: 50 MiB with 8 KiB pages;
+	# fio's jobs from 64 MiB on.
+	rm -f "$out/$drv.img" && truncate -s 128M "$out/$drv.img"
 	arch_disk "$drv" "$out/$drv.img" "disk$((n++))"
 	qemu+=("${DISK_ARGS[@]}")
 done

@@ -14,8 +14,9 @@ procs=${FAULT_PROCS:-6} rounds=${FAULT_ROUNDS:-2} failslab=${FAULT_FAILSLAB:-10,
 dev_size_mb=$(( (procs - 2) * 24 + 4 ))
 mkdir -p "$out"
 
-x86_initramfs "$out" "$here/init-fault"
-rm -f "$out/vscsi.img" && truncate -s 64M "$out/vscsi.img"
+x86_initramfs "$out" "$here/init-fault" fio
+# The sgio processes' 48 MiB, then fio's jobs (tests/qemu/fio/fault.fio).
+rm -f "$out/vscsi.img" && truncate -s 112M "$out/vscsi.img"
 
 cmdline="console=ttyS0 $X86_GUEST_ARGS panic=-1 oops=panic rdinit=/init"
 cmdline+=" kunit.filter_glob=sg_chain*fault* slub_debug=A,sgpool-*"

@@ -9,10 +9,27 @@
 # clocksource left to verify, the watchdog never runs.
 X86_GUEST_ARGS="tsc=reliable"
 
-# x86_initramfs OUTDIR INIT: OUTDIR/initramfs.cpio.gz with the static
-# busybox, INIT as /init, guest-lib.sh as /lib/guest.sh and a static sgio.
+# add_fio ROOT: Debian's fio (an x86-64 guest runs the host's binary), the
+# loader and every library ldd finds for it at the same paths, and the job
+# files of tests/qemu/fio as /fio.
+add_fio() {
+	local root=$1 here lib
+	here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+	command -v fio >/dev/null || { echo "[qemu] no fio: apt-get install fio" >&2; exit 1; }
+	mkdir -p "$root/bin" "$root/fio"
+	cp "$(command -v fio)" "$root/bin/fio"
+	for lib in $(ldd "$(command -v fio)" | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+	cp "$here"/fio/*.fio "$root/fio/"
+}
+
+# x86_initramfs OUTDIR INIT [fio]: OUTDIR/initramfs.cpio.gz with the static
+# busybox, INIT as /init, guest-lib.sh as /lib/guest.sh, a static sgio, and
+# with "fio" add_fio's files.
 x86_initramfs() {
-	local out=$1 init=$2 here root
+	local out=$1 init=$2 fio=${3:-} here root
 	here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 	root="$out/initramfs"
 	rm -rf "$root" && mkdir -p "$root"/{bin,dev,proc,sys,tmp,lib}
@@ -22,6 +39,7 @@ x86_initramfs() {
 	install -m 755 "$init" "$root/init"
 	install -m 644 "$here/guest-lib.sh" "$root/lib/guest.sh"
 	gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/sgio" "$here/sgio.c"
+	[ "$fio" != fio ] || add_fio "$root"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 }
 

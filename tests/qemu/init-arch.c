@@ -28,9 +28,13 @@
  *                    one table from the pools, no inline entries
  *   sgchain_end      poweroff where the machine's firmware cannot reboot
  *                    (sun4u's OpenBIOS); reboot otherwise
+ *   sgchain_fio      1: after sgio's transfers, fio runs the jobs of
+ *                    /fio/dma.fio on each disk (a case per job, judged by
+ *                    fio's own error count, and one for its exit status)
  */
 #include <limits.h>
 #include <stdbool.h>
+#include <fcntl.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -67,12 +71,23 @@ static const struct transfer {
 #define NLONGEST	2
 /* disk found, the transfers, the pool and mapper counts of the longest */
 #define PER_DISK	(1 + NTRANSFERS + 2 * NLONGEST)
-/* Behind dma-iommu, one more: the controller's group translates, strictly. */
+/*
+ * Cases per disk: PER_DISK, one more behind dma-iommu (the controller's
+ * group translates, strictly: check_group) and fio's where it runs.
+ */
 static unsigned int per_disk = PER_DISK;
+static bool check_group;
 /* Why the mapper's calls are not counted, or NULL where they are. */
 static const char *untraced;
 /* Whether the architecture cannot chain (sgchain_nochain). */
 static bool nochain;
+
+#define FIO_JOBS	"/fio/dma.fio"
+#define FIO_MAX_JOBS	16
+/* Whether fio runs (sgchain_fio), and the job names of FIO_JOBS. */
+static bool fio_on;
+static char fio_jobs[FIO_MAX_JOBS][48];
+static unsigned int nfio;
 
 static long page_size;
 
@@ -246,6 +261,83 @@ static long longest_list(long max_segs, long max_kb, long piece)
 	return max_kb * 1024 / piece < max_segs ? max_kb * 1024 / piece : max_segs;
 }
 
+/* The job names of FIO_JOBS: its [sections] but [global]. */
+static void fio_load_jobs(void)
+{
+	FILE *f = fopen(FIO_JOBS, "r");
+	char line[256], *end;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		end = strchr(line, ']');
+		if (line[0] != '[' || !end || nfio == FIO_MAX_JOBS)
+			continue;
+		*end = '\0';
+		if (strcmp(line + 1, "global"))
+			snprintf(fio_jobs[nfio++], sizeof(fio_jobs[0]), "%.47s", line + 1);
+	}
+	if (f)
+		fclose(f);
+}
+
+/*
+ * fio's jobs on @dev: a case per job, passed when fio reports it with
+ * "err= 0" (a block that reads back wrong is an error: verify_fatal),
+ * and one for fio's exit status. The output stays in /tmp, its error
+ * lines go to the log as diagnostics.
+ */
+static void run_fio(const char *drv, const char *dev)
+{
+	char out[96], name[160], line[512], want[96], *args[] = {
+		"fio", "--output-format=normal", FIO_JOBS, NULL };
+	unsigned int i, seen[FIO_MAX_JOBS] = { 0 };
+	int fd, status = -1;
+	FILE *f;
+	pid_t pid;
+
+	snprintf(out, sizeof(out), "/tmp/fio-%s.out", drv);
+	if (!nfio) {
+		snprintf(name, sizeof(name), "%s_fio_jobs", drv);
+		result(0, name, "no jobs in %s", FIO_JOBS);
+		return;
+	}
+	setenv("FIO_DEV", dev, 1);
+	pid = fork();
+	if (pid == 0) {
+		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execv("/bin/fio", args);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	f = fopen(out, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		for (i = 0; i < nfio; i++) {
+			snprintf(want, sizeof(want), "%.47s: (groupid=", fio_jobs[i]);
+			if (!strncmp(line, want, strlen(want))) {
+				seen[i] = 1 + (strstr(line, "err= 0:") != NULL);
+				diag("%s fio: %s", drv, line);
+			}
+		}
+		/* What each job moved (its writes, then the verifying reads). */
+		if (!strncmp(line, "  write:", 8) || !strncmp(line, "  read:", 7) ||
+		    strstr(line, "fio: ") || strstr(line, "verify: bad"))
+			diag("%s fio: %s", drv, line);
+	}
+	if (f)
+		fclose(f);
+	for (i = 0; i < nfio; i++) {
+		snprintf(name, sizeof(name), "%.64s_fio_%.47s", drv, fio_jobs[i]);
+		result(seen[i] == 2, name, "%s", seen[i] ? "fio reported an error (see its line above)" :
+		       "fio did not report the job");
+	}
+	snprintf(name, sizeof(name), "%s_fio_exit_status_0", drv);
+	result(WIFEXITED(status) && !WEXITSTATUS(status), name, "fio's status %#x (output: %s)",
+	       status, out);
+}
+
 static void run_disk(const char *drv, const char *mapper)
 {
 	unsigned long long off = 0;
@@ -261,7 +353,7 @@ static void run_disk(const char *drv, const char *mapper)
 		return;
 	}
 	result(1, found, "");
-	if (per_disk > PER_DISK) {
+	if (check_group) {
 		const char *type = iommu_group_type(disk);
 		char name[96];
 
@@ -367,6 +459,8 @@ static void run_disk(const char *drv, const char *mapper)
 			       calls, mapper, cmds);
 		}
 	}
+	if (fio_on)
+		run_fio(drv, dev);
 }
 
 /* The function tracer on @mapper alone: 0, or why it cannot be. */
@@ -403,8 +497,14 @@ int main(void)
 	klogctl(8, NULL, 1);
 	page_size = sysconf(_SC_PAGESIZE);
 
-	if (!strcmp(mode, "iommu"))
-		per_disk = PER_DISK + 1;
+	check_group = !strcmp(mode, "iommu");
+	per_disk += check_group;
+	fio_on = !strcmp(env("sgchain_fio", "0"), "1");
+	if (fio_on) {
+		fio_load_jobs();
+		/* No jobs read is a failure, not a run without fio. */
+		per_disk += nfio ? nfio + 1 : 1;
+	}
 	snprintf(disks, sizeof(disks), "%s", env("sgchain_disks", ""));
 	for (i = 0; disks[i]; i++)
 		if (disks[i] == ',')

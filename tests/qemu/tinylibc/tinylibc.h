@@ -75,6 +75,7 @@ typedef unsigned int mode_t;
 /* fcntl.h, sys/mman.h: SPARC's values */
 #define O_RDONLY	0
 #define O_WRONLY	1
+#define O_CREAT		0x0200
 #define O_RDWR		2
 #define O_TRUNC		0x0400
 #define O_LARGEFILE	0x40000

@@ -579,14 +579,17 @@ static void op_iterate(struct slot *s, struct input *in)
 
 /*
  * sg_split() into 1 to 3 parts after a skip, an allocation perhaps
- * failing: each part holds the model's bytes of its range.
+ * failing: each part holds the model's bytes of its range. A part may have
+ * size 0, and one part may take exactly the rest of the list: a part of
+ * size 0 that starts at the list's end has no entry to start in, so the
+ * split is refused (-EINVAL); anywhere else it is an empty part.
  */
 static void op_split(struct slot *s, struct input *in)
 {
 	unsigned char *model, *buf;
 	size_t total = model_bytes(s, &model), skip = model_point(s, in, total), sizes[3], at;
-	int parts = 1 + byte(in) % 3, out_nents[3], ret, p;
-	unsigned int fault = byte(in);
+	int parts = 1 + byte(in) % 3, out_nents[3], ret, p, want = 0;
+	unsigned int fault = byte(in), shape = byte(in);
 	unsigned long before = usim_slab_outstanding();
 	struct scatterlist *out[3];
 
@@ -594,13 +597,25 @@ static void op_split(struct slot *s, struct input *in)
 		free(model);
 		return;
 	}
-	for (p = 0; p < parts; p++)
-		sizes[p] = 1 + word(in) % ((total - skip) / parts);
+	for (p = 0, at = skip; p < parts; at += sizes[p], p++) {
+		if (shape >> (2 * p) & 1)
+			sizes[p] = 0;
+		else if (shape >> (2 * p) & 2)
+			sizes[p] = total - at;	/* the rest: later parts start at the end */
+		else
+			sizes[p] = 1 + word(in) % ((total - skip) / parts);
+		if (at + sizes[p] > total)
+			sizes[p] = total - at;
+		if (!sizes[p] && at == total)
+			want = -EINVAL;
+	}
 	if (fault & 0x80)
 		usim_fault_fail_nth(&usim_slab_fault, fault & 7);
 	ret = sg_split(s->table.sgl, 0, skip, parts, sizes, out, out_nents, GFP_KERNEL);
-	CHECK(ret == 0 || (ret == -ENOMEM && usim_slab_fault.failures == 1),
-	      "sg_split of %d parts at %zu: %d", parts, skip, ret);
+	CHECK(ret == want || (ret == -ENOMEM && usim_slab_fault.failures == 1),
+	      "sg_split of %d parts at %zu (sizes %zu %zu %zu of %zu): %d, want %d", parts,
+	      skip, sizes[0], parts > 1 ? sizes[1] : 0, parts > 2 ? sizes[2] : 0, total, ret,
+	      want);
 	usim_fault_reset(&usim_slab_fault);
 	if (ret) {
 		CHECK(usim_slab_outstanding() == before, "a failed sg_split left memory");
@@ -608,7 +623,7 @@ static void op_split(struct slot *s, struct input *in)
 		return;
 	}
 	for (p = 0, at = skip; p < parts; at += sizes[p], p++) {
-		buf = malloc(sizes[p]);
+		buf = malloc(sizes[p] + 1);
 		CHECK(buf, "out of memory");
 		CHECK(sg_nents(out[p]) == out_nents[p], "part %d: %d entries, said %d", p,
 		      sg_nents(out[p]), out_nents[p]);

@@ -167,7 +167,9 @@ def kernel_run(run, timeout, log):
     lines = text.split("\n")
     for i, line in enumerate(lines):
         if re.search(r"[1-9][0-9]* failed", line) and "passed" in line:
-            after = next((x.strip() for x in lines[i + 1:i + 6] if x.strip()), "")
+            # The runner's first failed suite or case after it.
+            after = next((x.strip() for x in lines[i + 1:i + 60]
+                          if re.match(r"\s*(FAIL|not ok)\b", x)), "")
             return "killed", f"{run}: {line.strip()[:90]} {after[:100]}"
     for line in lines:
         if re.search(r"error:|Error [0-9]+", line):

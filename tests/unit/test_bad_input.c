@@ -14,6 +14,12 @@ static struct scatterlist *never_alloc(unsigned int nents, gfp_t gfp)
 	return NULL;
 }
 
+static void never_free(struct scatterlist *sgl, unsigned int nents)
+{
+	(void)sgl, (void)nents;
+	fail_msg("a table was freed");
+}
+
 static void assert_refused(int ret, const struct sg_table *table)
 {
 	assert_int_equal(ret, -EINVAL);
@@ -76,6 +82,12 @@ static void test_tables_too_small_to_chain(void **state)
 	/* Without chaining each is refused, with a warning, as too long. */
 	if (!CAN_CHAIN)
 		usim_test_expect_warnings(5);
+
+	/* Told to free more than a table of one entry holds: a warning, nothing freed. */
+	table.sgl = chunk;
+	__sg_free_table(&table, 1, 0, never_free, 3);
+	assert_null(table.sgl);
+	usim_test_expect_warnings(1);
 }
 
 static void test_more_than_one_table_without_chaining(void **state)
@@ -110,6 +122,8 @@ static void test_length_beyond_the_list(void **state)
 	assert_int_equal(sg_nents_for_len(sg, 3 * 512), 3);
 	assert_int_equal(sg_nents_for_len(sg, 3 * 512 + 1), -EINVAL);
 	assert_null(sg_last(sg, 0));
+	/* With nents 0 the list is not even read. */
+	assert_null(sg_last((struct scatterlist *)16, 0));
 	assert_null(sg_last(sg, 4));
 	assert_int_equal(sg_nents(NULL), 0);
 }

@@ -491,6 +491,92 @@ static void test_iommu_maps_every_page_of_an_entry(void **state)
 	usim_iommu_destroy(mmu);
 }
 
+/* @n full pages from arena page @first, in their own list: they merge to one. */
+static void full_pages(struct scatterlist *sgl, unsigned int first, unsigned int n)
+{
+	unsigned int i;
+
+	sg_init_table(sgl, n);
+	for (i = 0; i < n; i++)
+		sg_set_page(&sgl[i], mock_page_arena_page(fx.arena, first + i), PAGE_SIZE, 0);
+}
+
+/*
+ * Mappings alive at once in an aperture of 8 pages with a hole: a new one
+ * takes only free pages, an unmapped one no longer translates, unmapping
+ * twice is reported, and an entry longer than a segment is refused.
+ */
+static void test_iommu_holes_unmapped_and_misuse(void **state)
+{
+	struct usim_iommu *mmu = usim_iommu_create(8);
+	struct scatterlist a[1], b[4], c[4], big[1];
+	unsigned long before;
+	struct device dev;
+	char buf[8];
+
+	(void)state;
+	usim_device_init(&dev, "iommu-dev", MASK_32);
+	usim_device_attach_iommu(&dev, mmu);
+	set_limits(&dev, 65536, ~0UL);
+	full_pages(a, 0, 1);
+	full_pages(b, 10, 4);
+	full_pages(c, 20, 4);
+	assert_int_equal(dma_map_sg(&dev, a, 1, DMA_TO_DEVICE), 1);	/* page 0 */
+	assert_int_equal(dma_map_sg(&dev, b, 4, DMA_TO_DEVICE), 1);	/* pages 1-4 */
+	dma_unmap_sg(&dev, a, 1, DMA_TO_DEVICE);
+	/* Free: page 0 and pages 5-7; four in a row are nowhere. */
+	assert_int_equal(dma_map_sg(&dev, c, 4, DMA_TO_DEVICE), 0);
+	assert_int_equal(usim_iommu_outstanding(mmu), 4);
+	dma_unmap_sg(&dev, b, 4, DMA_TO_DEVICE);
+	/* A's address is unmapped: a fault for the device. */
+	assert_int_equal(usim_dev_dma_read(&dev, sg_dma_address(a), buf, sizeof(buf)), -EFAULT);
+	before = usim_error_count();
+	dma_unmap_sg(&dev, a, 1, DMA_TO_DEVICE);
+	assert_int_equal(usim_error_count(), before + 1);
+	usim_test_expect_errors(1);
+	/* An entry of two pages where a segment holds one: refused, nothing kept. */
+	set_limits(&dev, PAGE_SIZE, ~0UL);
+	sg_init_table(big, 1);
+	sg_set_page(big, mock_page_arena_page(fx.arena, 40), 2 * PAGE_SIZE, 0);
+	assert_int_equal(dma_map_sg(&dev, big, 1, DMA_TO_DEVICE), 0);
+	assert_int_equal(usim_iommu_outstanding(mmu), 0);
+	usim_iommu_destroy(mmu);
+}
+
+/*
+ * A bounce pool of 4 slots with a hole: a bounce of two slots takes only
+ * free ones. B's two pages have consecutive pfns above the mask.
+ */
+static void test_swiotlb_slots_with_a_hole(void **state)
+{
+	struct usim_swiotlb *pool = usim_swiotlb_create(4, BOUNCE_PFN);
+	unsigned long pfns[2] = { 0x300100, 0x300101 };
+	struct mock_page_arena *two = mock_page_arena_create(2, pfns);
+	struct scatterlist a[1], b[1], c[1];
+	struct device dev;
+
+	(void)state;
+	assert_true(pool && two);
+	usim_device_init(&dev, "32-bit", MASK_32);
+	usim_device_attach_swiotlb(&dev, pool);
+	sg_init_table(a, 1);
+	sg_set_page(a, mock_page_arena_page(fx.arena, ARENA_PAGES - 1), PAGE_SIZE, 0);
+	sg_init_table(b, 1);
+	sg_set_page(b, mock_page_arena_page(two, 0), 2 * PAGE_SIZE, 0);
+	sg_init_table(c, 1);
+	sg_set_page(c, mock_page_arena_page(two, 0), PAGE_SIZE + 1, 0);
+	assert_int_equal(dma_map_sg(&dev, a, 1, DMA_TO_DEVICE), 1);	/* slot 0 */
+	assert_int_equal(dma_map_sg(&dev, b, 1, DMA_TO_DEVICE), 1);	/* slots 1-2 */
+	dma_unmap_sg(&dev, a, 1, DMA_TO_DEVICE);
+	/* Free: slot 0 and slot 3; two in a row are nowhere. */
+	assert_int_equal(dma_map_sg(&dev, c, 1, DMA_TO_DEVICE), 0);
+	assert_int_equal(usim_swiotlb_outstanding(pool), 2);
+	dma_unmap_sg(&dev, b, 1, DMA_TO_DEVICE);
+	assert_int_equal(usim_swiotlb_outstanding(pool), 0);
+	mock_page_arena_destroy(two);
+	usim_swiotlb_destroy(pool);
+}
+
 static void test_iommu_full_aperture_at_every_step(void **state)
 {
 	struct usim_iommu *mmu = usim_iommu_create(8192);
@@ -899,11 +985,13 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_iommu_respects_segment_limits, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_iommu_remaps_a_list_with_stale_fields, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_iommu_maps_every_page_of_an_entry, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_iommu_holes_unmapped_and_misuse, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_iommu_full_aperture_at_every_step, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_like_the_model, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_sync_for_device, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_an_entry_across_the_mask, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_bounces_multi_page_entries, usim_test_setup, usim_test_teardown),
+		cmocka_unit_test_setup_teardown(test_swiotlb_slots_with_a_hole, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_swiotlb_full_pool_at_every_step, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_phys_copy_follows_pfns, usim_test_setup, usim_test_teardown),
 		cmocka_unit_test_setup_teardown(test_direct_maps_physical_addresses, usim_test_setup, usim_test_teardown),

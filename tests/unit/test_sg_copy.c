@@ -275,6 +275,15 @@ static void test_page_iterators_visit_every_page(void **state)
 			got++;
 		assert_int_equal(got, pages);
 	}
+	for (i = 1, got = 0; i < NENTS; i += 41, got = 0) {
+		unsigned int pages = 0, k;
+
+		for_each_sg(fx.table.sgl, sg, i, k)
+			pages += DIV_ROUND_UP(sg->offset + sg_dma_len(sg), PAGE_SIZE);
+		for_each_sg_dma_page(fx.table.sgl, &diter, i, 0)
+			got++;
+		assert_int_equal(got, pages);
+	}
 	got = 0;
 	for_each_sg_dma_page(fx.table.sgl, &diter, NENTS, 0) {
 		assert_true(got < n);

@@ -265,6 +265,7 @@ static void test_only_first_table_may_sleep(void **state)
 
 static void test_sleeping_first_table_waits_later_ones_fail(void **state)
 {
+	struct scatterlist chunk[2];
 	struct sg_table table;
 	unsigned int k;
 
@@ -285,6 +286,13 @@ static void test_sleeping_first_table_waits_later_ones_fail(void **state)
 				 -ENOMEM);
 		assert_int_equal(usim_mempool_waits_all(), 1);
 	}
+
+	/* Behind a caller's chunk, the first table from a pool is the one that may. */
+	table.sgl = chunk;
+	usim_fault_fail_nth(&usim_mempool_fault, 0);
+	assert_int_equal(sg_alloc_table_chained_gfp(&table, 1000, chunk, 2, GFP_NOIO), 0);
+	assert_int_equal(usim_mempool_waits_all(), 2);
+	sg_free_table_chained(&table, 2);
 }
 
 int main(void)

@@ -213,6 +213,14 @@ static void set_limits(struct device *dev, unsigned int max_seg, unsigned long b
 	fx.boundary = boundary;
 }
 
+/* A 32-bit device behind @mmu with the default limits, remembered for the model. */
+static void iommu_device(struct device *dev, struct usim_iommu *mmu)
+{
+	usim_device_init(dev, "iommu-dev", MASK_32);
+	usim_device_attach_iommu(dev, mmu);
+	set_limits(dev, 65536, ~0UL);
+}
+
 /* Reference: the merging IOMMU's segments on the flat entries. */
 static unsigned int model_iommu_segments(unsigned int n, unsigned int max_seg,
 					 unsigned long boundary,
@@ -336,9 +344,7 @@ static void test_iommu_merges_like_the_model(void **state)
 	unsigned int l, t, n;
 
 	(void)state;
-	usim_device_init(&dev, "iommu-dev", MASK_32);
-	usim_device_attach_iommu(&dev, mmu);
-	set_limits(&dev, 65536, ~0UL);
+	iommu_device(&dev, mmu);
 	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
 		make_entries(layouts[l], 2100, 40 + l);
 		for (t = 0; t < ARRAY_SIZE(table_sizes); t++)
@@ -398,9 +404,7 @@ static void test_iommu_remaps_a_list_with_stale_fields(void **state)
 	unsigned int l, n;
 
 	(void)state;
-	usim_device_init(&dev, "iommu-dev", MASK_32);
-	usim_device_attach_iommu(&dev, mmu);
-	set_limits(&dev, 65536, ~0UL);
+	iommu_device(&dev, mmu);
 	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
 		make_entries(layouts[l], 300, 60 + l);
 		for (n = 1; n <= 300; n = next_limit_size(n))
@@ -479,9 +483,7 @@ static void test_iommu_maps_every_page_of_an_entry(void **state)
 	unsigned int m;
 
 	(void)state;
-	usim_device_init(&dev, "iommu-dev", MASK_32);
-	usim_device_attach_iommu(&dev, mmu);
-	set_limits(&dev, 65536, ~0UL);
+	iommu_device(&dev, mmu);
 	for (m = 0; m < ARRAY_SIZE(max_pages); m++) {
 		check_from_pages(&dev, 0x30000, 9, max_pages[m]);
 		/* Without chaining, a list of single pages must fit in one table. */
@@ -515,9 +517,7 @@ static void test_iommu_holes_unmapped_and_misuse(void **state)
 	char buf[8];
 
 	(void)state;
-	usim_device_init(&dev, "iommu-dev", MASK_32);
-	usim_device_attach_iommu(&dev, mmu);
-	set_limits(&dev, 65536, ~0UL);
+	iommu_device(&dev, mmu);
 	full_pages(a, 0, 1);
 	full_pages(b, 10, 4);
 	full_pages(c, 20, 4);
@@ -584,9 +584,7 @@ static void test_iommu_full_aperture_at_every_step(void **state)
 	struct device dev;
 
 	(void)state;
-	usim_device_init(&dev, "iommu-dev", MASK_32);
-	usim_device_attach_iommu(&dev, mmu);
-	set_limits(&dev, 65536, ~0UL);
+	iommu_device(&dev, mmu);
 	make_entries(RANDOM_RUNS, 300, 5);
 	list_build(300, 7);
 	nseg = model_iommu_segments(300, 65536, ~0UL, first, count);

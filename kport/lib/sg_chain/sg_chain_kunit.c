@@ -102,9 +102,14 @@ static void sg_chain_test_chained_scsi_inline_chunk(struct kunit *test)
 	}
 }
 
-static void sg_chain_size_desc(const unsigned int *size, char *desc)
+/*
+ * "N entries" and the allocator: names unique within a suite, which a lab
+ * (LAVA) that flattens KTAP needs to tell the results apart.
+ */
+static void sg_chain_size_desc(const unsigned int *size, const char *alloc,
+			       char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u entries", *size);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u entries by %s", *size, alloc);
 }
 
 /*
@@ -114,13 +119,14 @@ static void sg_chain_size_desc(const unsigned int *size, char *desc)
  */
 static const void *sg_chain_next_size(const unsigned int *sizes,
 				      size_t count, const void *prev,
-				      char *desc, unsigned int max)
+				      char *desc, unsigned int max,
+				      const char *alloc)
 {
 	const unsigned int *p = prev ? (const unsigned int *)prev + 1 : sizes;
 
 	for (; p < sizes + count; p++) {
 		if (sg_chain_fits(*p, max, max)) {
-			sg_chain_size_desc(p, desc);
+			sg_chain_size_desc(p, alloc, desc);
 			return p;
 		}
 	}
@@ -131,7 +137,7 @@ static const void *sg_chain_boundary_gen_params(const void *prev, char *desc)
 {
 	return sg_chain_next_size(sg_chain_boundary_sizes,
 				  ARRAY_SIZE(sg_chain_boundary_sizes), prev,
-				  desc, SG_MAX_SINGLE_ALLOC);
+				  desc, SG_MAX_SINGLE_ALLOC, "sg_alloc_table");
 }
 
 static const void *sg_chain_pool_sizes_gen_params(const void *prev,
@@ -139,14 +145,14 @@ static const void *sg_chain_pool_sizes_gen_params(const void *prev,
 {
 	return sg_chain_next_size(sg_chain_boundary_sizes,
 				  ARRAY_SIZE(sg_chain_boundary_sizes), prev,
-				  desc, SG_CHUNK_SIZE);
+				  desc, SG_CHUNK_SIZE, "sg_alloc_table_chained");
 }
 
 static const void *sg_chain_large_gen_params(const void *prev, char *desc)
 {
 	return sg_chain_next_size(sg_chain_large_sizes,
 				  ARRAY_SIZE(sg_chain_large_sizes), prev, desc,
-				  SG_CHUNK_SIZE);
+				  SG_CHUNK_SIZE, "sg_alloc_table_chained");
 }
 
 static void sg_chain_test_chained_large(struct kunit *test)

@@ -1,0 +1,303 @@
+#!/usr/bin/python3
+"""Turn one QEMU boot of the runners into a LAVA job.
+
+usage: job.py --name NAME --suites 'A B ..' --timeout SECONDS
+              --templates DIR --out DIR [--url BASE] -- QEMU ARGS...
+
+tests/qemu/guest.sh's run_guest hands over the exact command it would
+run; this writes OUT/job.yaml (device type qemu: the kernel, the
+initramfs and every -drive file as deploy images, the rest of the command
+as the device template's context), the artifacts beside it (disks gzipped:
+blank, they shrink to nothing), and OUT/device.yaml, lava-server's
+qemu.jinja2 rendered for this machine as a lab would render it for a job's
+context (no KVM here: TCG). Then it checks what lava-run will run:
+the command the rendered template and the job make must be the given one,
+option for option, or it fails naming the difference, so a boot cannot
+be one thing under make qemu and another under make lava. And the job
+must pass lava-server's submission schema and lava-common's strict one.
+
+The test action has one monitor per KTAP suite (SUITES, in boot order):
+a LAVA test suite per KTAP suite, so case names are suite-qualified; and
+a last one, "kernel", that fails kernel/kernel_panic if the guest panics.
+Python 3 of Debian: lava-dispatcher's modules live there.
+"""
+import argparse
+import gzip
+import importlib.util
+import os
+import re
+import shlex
+import shutil
+import sys
+import types
+
+import jinja2
+import yaml
+
+# QEMU options that take no value (the rest take exactly one).
+FLAGS = {"-nographic", "-no-reboot", "-no-shutdown", "-enable-kvm", "-S"}
+# Options the device template writes from the job's context.
+CONTEXT_OPTIONS = {"-machine": "machine", "-cpu": "cpu", "-m": "memory"}
+# What qemu.jinja2 adds that the runners do not give, and why it is
+# harmless: with -nographic the monitor would share the serial line.
+TEMPLATE_ADDS = {("-monitor", "none")}
+# The template's NIC: a lab's device gets it (the kernels have no driver
+# for it); the device rendered here drops it, as the runners boot none.
+LOCAL_DROPS = re.compile(r"^-net ")
+BINARY_ARCH = {
+    "qemu-system-x86_64": "x86_64", "qemu-system-i386": "i386",
+    "qemu-system-aarch64": "arm64", "qemu-system-ppc64": "ppc64",
+    "qemu-system-sparc64": "sparc64", "qemu-system-sparc": "sparc",
+    "qemu-system-alpha": "alpha", "qemu-system-hppa": "hppa",
+}
+# Serial lines end in \r\r\n. A suite ends where the next one begins or
+# where the guest stops: the zero-width ends leave the line for the next
+# monitor, so a panic or a reboot ends every monitor still waiting and
+# the job completes (an EOF would be an infrastructure error).
+STOP = r"(?=Kernel panic - not syncing)|(?=reboot: )"
+# One KTAP result line: "ok", "not ok", or "ok .. # SKIP" (captured as
+# "ok " for fixupdict: LAVA maps the text of the result group).
+RESULT = (r"\n *(?P<result>not ok|ok (?=\d+ [^\r\n]*# SKIP)|ok) ?\d+ (?:- )?"
+          r"(?P<test_case_id>[^#\r\n]*?) *(?:#[^\r\n]*)?\r")
+FIXUP = {"ok": "pass", "not ok": "fail", "ok ": "skip"}
+# After the suites, a monitor "kernel" that records a panic as the failed
+# case kernel_panic, for a lab that reads only LAVA's results (the runners'
+# judge reads the console too). It starts where the suites' monitors
+# stopped, at the panic or the reboot line: the buffer then begins there.
+# It ends at once unless the buffer begins with a panic, and after
+# recording one: with panic=-1 the machine resets before the panic's own
+# last line, and nothing else is sure to follow it on every architecture.
+PANIC = (r"(?:^|\n)(?:\[[ 0-9.]+\] )?(?P<test_case_id>Kernel panic)"
+         r"(?P<result> - not syncing)")
+PANIC_END = r"^(?!Kernel panic)"
+
+
+def die(msg):
+    sys.exit(f"[lava] job.py: {msg}")
+
+
+def options(argv):
+    """[(option, value or None)] of a QEMU command line without its binary."""
+    out, i = [], 0
+    while i < len(argv):
+        opt = argv[i]
+        if not opt.startswith("-"):
+            die(f"not an option: {opt!r}")
+        opt = "-machine" if opt == "-M" else opt
+        if opt in FLAGS:
+            out.append((opt, None))
+            i += 1
+        elif i + 1 < len(argv):
+            out.append((opt, argv[i + 1]))
+            i += 2
+        else:
+            die(f"{opt} has no value")
+    return out
+
+
+def label_of(path, taken):
+    base = re.sub(r"\W+", "_", os.path.basename(path).split(".")[0]).lower()
+    label = base if base not in ("kernel", "initrd") else "disk_" + base
+    n = 2
+    while label in taken and taken[label] != path:
+        label, n = f"{base}{n}", n + 1
+    return label
+
+
+def render(templates, context):
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates),
+                             autoescape=False, trim_blocks=True)
+    text = env.get_template("qemu.jinja2").render(**context)
+    return yaml.safe_load(text)
+
+
+def template_options(device):
+    params = device["actions"]["boot"]["methods"]["qemu"]["parameters"]
+    return params["command"], params.get("options", [])
+
+
+def split(items):
+    return options(shlex.split(" ".join(items)))
+
+
+def build(args, argv):
+    binary, opts = os.path.basename(argv[0]), options(argv[1:])
+    if binary not in BINARY_ARCH:
+        die(f"no LAVA architecture for {binary}")
+    kernel = initrd = append = None
+    drives, rest = {}, []
+    for opt, val in opts:
+        if opt == "-kernel":
+            kernel = val
+        elif opt == "-initrd":
+            initrd = val
+        elif opt == "-append":
+            append = val
+        elif opt == "-drive" and re.search(r"(^|,)file=", val):
+            path = re.search(r"(?:^|,)file=([^,]*)", val).group(1)
+            drives.setdefault(path, []).append(val)
+        else:
+            rest.append((opt, val))
+    if not kernel:
+        die("the command boots no -kernel")
+    if append and '"' in append:
+        die("a kernel command line with a double quote cannot be an image_arg")
+
+    # The template's own options: let the context say what the runner
+    # says wherever the template would say something else.
+    context = {"arch": BINARY_ARCH[binary], "no_kvm": True}
+    mine = dict(rest)
+    for _ in range(2):
+        _, topts = template_options(render(args.templates, context))
+        for opt, val in split(topts):
+            var = CONTEXT_OPTIONS.get(opt)
+            if var and mine.get(opt) != val:
+                if opt not in mine:
+                    die(f"the device template adds {opt} {val}, the runner gives none")
+                context[var] = mine[opt]
+    command, topts = template_options(render(args.templates, context))
+    if command != binary:
+        die(f"the device template runs {command}, the runner {binary}")
+    given = set(split(topts))
+    extra = [(o, v) for o, v in rest if (o, v) not in given]
+    if extra:
+        context["extra_options"] = [o if v is None else f"{o} {v}" for o, v in extra]
+
+    # The artifacts beside the job; disks gzipped (LAVA unpacks them).
+    os.makedirs(args.out, exist_ok=True)
+    images, labels = {}, {}
+
+    def artifact(label, path, image_arg, gz=False):
+        name = os.path.basename(path) + (".gz" if gz else "")
+        dest = os.path.join(args.out, name)
+        if gz:
+            with open(path, "rb") as src, gzip.open(dest, "wb", compresslevel=1) as dst:
+                shutil.copyfileobj(src, dst, 1 << 20)
+        else:
+            shutil.copyfile(path, dest)
+        images[label] = {"image_arg": image_arg, "url": args.url.rstrip("/") + "/" + name}
+        if gz:
+            images[label]["compression"] = "gz"
+        labels[label] = path
+
+    karg = "-kernel {kernel}" + (f' -append "{append}"' if append else "")
+    artifact("kernel", kernel, karg)
+    if initrd:
+        artifact("initrd", initrd, "-initrd {initrd}")
+    for path, vals in drives.items():
+        label = label_of(path, labels)
+        arg = " ".join("-drive " + re.sub(r"(^|,)file=[^,]*", r"\1file={%s}" % label, v)
+                       for v in vals)
+        artifact(label, path, arg, gz=True)
+
+    job = {
+        "job_name": f"sgchain {args.name}",
+        "device_type": "qemu",
+        "visibility": "public",
+        "priority": "medium",
+        "timeouts": {"job": {"seconds": args.timeout + 600},
+                     "action": {"seconds": args.timeout}},
+        "context": context,
+        "actions": [
+            {"deploy": {"to": "tmpfs", "timeout": {"minutes": 5}, "images": images}},
+            {"boot": {"method": "qemu", "media": "tmpfs", "timeout": {"minutes": 2}}},
+            {"test": {"timeout": {"seconds": args.timeout},
+                      "monitors": monitors(args.suites.split())}},
+        ],
+    }
+    return job, context, labels
+
+
+def monitors(suites):
+    out = []
+    for i, suite in enumerate(suites):
+        if not re.fullmatch(r"[A-Za-z0-9_]+", suite):
+            die(f"suite name {suite!r}: letters, digits and _ only")
+        end = STOP
+        if i + 1 < len(suites):
+            end = rf"(?=    # Subtest: {suites[i + 1]}\r)|" + STOP
+        out.append({"name": suite, "start": rf"    # Subtest: {suite}\r|" + STOP,
+                    "end": end, "pattern": RESULT, "fixupdict": dict(FIXUP)})
+    out.append({"name": "kernel", "start": STOP, "end": PANIC_END,
+                "pattern": PANIC, "fixupdict": {" - not syncing": "fail"}})
+    return out
+
+
+def check_command(device, job, labels, argv):
+    """The command lava-run builds (qemu.py: command, options, extra, then
+    each image's image_arg with the downloaded files put in) against the
+    runner's, as multisets of options and with -device in the same order."""
+    params = device["actions"]["boot"]["methods"]["qemu"]["parameters"]
+    items = list(params["options"]) + [str(x) for x in params.get("extra", [])]
+    for label, image in job["actions"][0]["deploy"]["images"].items():
+        items.append(image["image_arg"])
+    text = " ".join(items)
+    for label, path in labels.items():
+        text = text.replace("{%s}" % label, path)
+    lava, mine = split([text]), options(argv[1:])
+    lava = [o for o in lava if o not in TEMPLATE_ADDS]
+    missing = [o for o in mine if o not in lava or lava.remove(o)]
+    if missing or lava:
+        die("LAVA's command differs from the runner's: "
+            f"runner only {missing}, LAVA only {lava}")
+    mine_dev = [v for o, v in options(argv[1:]) if o == "-device"]
+    lava_dev = [v for o, v in split([text]) if o == "-device"]
+    if mine_dev != lava_dev:
+        die(f"-device order differs: runner {mine_dev}, LAVA {lava_dev}")
+
+
+def validate(job, server_root):
+    """lava-common's strict schema (lavacli jobs validate) and
+    lava-server's submission schema (lava_scheduler_app/schema.py, taken
+    from the package; it reads one Django setting, given here)."""
+    from lava_common import schemas
+    schemas.validate(job, strict=True)
+    conf = types.ModuleType("django.conf")
+    conf.settings = types.SimpleNamespace(EXTRA_CONTEXT_VARIABLES=[])
+    sys.modules.setdefault("django", types.ModuleType("django"))
+    sys.modules["django.conf"] = conf
+    path = os.path.join(server_root, "lava_scheduler_app", "schema.py")
+    spec = importlib.util.spec_from_file_location("lava_submission_schema", path)
+    schema = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(schema)
+    schema.validate_submission(job)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--name", required=True)
+    p.add_argument("--suites", required=True)
+    p.add_argument("--timeout", type=int, required=True)
+    p.add_argument("--templates", required=True,
+                   help="lava-server's device-types directory")
+    p.add_argument("--server", required=True,
+                   help="lava-server's python modules (for its schema)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--url", help="where the artifacts are served (default: file://OUT)")
+    p.add_argument("argv", nargs="+")
+    args = p.parse_args()
+    args.out = os.path.abspath(args.out)
+    args.url = args.url or "file://" + args.out
+    argv = [a for a in args.argv if a != "--"] if args.argv[0] == "--" else args.argv
+
+    job, context, labels = build(args, argv)
+    device = render(args.templates, context)
+    for method in ("qemu", "qemu-nfs"):
+        params = device["actions"]["boot"]["methods"][method]["parameters"]
+        params["options"] = [o for o in params["options"] if not LOCAL_DROPS.match(o)]
+    check_command(device, job, labels, argv)
+    try:
+        validate(job, args.server)
+    except Exception as exc:  # voluptuous.Invalid, SubmissionException
+        die(f"the job fails lava-server's schema: {exc}")
+    with open(os.path.join(args.out, "job.yaml"), "w") as f:
+        f.write(f"# {args.name}: written by tests/lava/job.py from the runner's QEMU command\n")
+        yaml.safe_dump(job, f, sort_keys=False, width=1000)
+    with open(os.path.join(args.out, "device.yaml"), "w") as f:
+        f.write("# lava-server's qemu.jinja2 for this job's context, without the NIC\n")
+        yaml.safe_dump(device, f, sort_keys=False, width=1000)
+    print(f"[lava] {args.name}: {os.path.join(args.out, 'job.yaml')}")
+
+
+if __name__ == "__main__":
+    main()

@@ -49,9 +49,22 @@ x86_initramfs() {
 # panicked and is still running 5 s later: panic=-1 ends QEMU where the
 # machine can reboot, but sun4u's firmware cannot, and its "Reboot failed"
 # panics again, for ever.
+#
+# GUEST_VIA=lava runs the same command as a LAVA job instead, and
+# GUEST_VIA=lava-job only writes the job (tests/lava/boot.sh); the runner
+# names its KTAP suites in GUEST_SUITES, in boot order, for its monitors.
 run_guest() {
 	local out=$1 timeout_s=${QEMU_TIMEOUT:-600} start rc pid
 	shift
+	case "${GUEST_VIA:-}" in
+	"") ;;
+	lava | lava-job)
+		"$(dirname "${BASH_SOURCE[0]}")/../lava/boot.sh" "$out" "$@"
+		return ;;
+	*)
+		echo "[qemu] GUEST_VIA=$GUEST_VIA: lava, lava-job, or unset (QEMU here)" >&2
+		exit 2 ;;
+	esac
 	echo "[qemu] booting $1 under TCG (watchdog ${timeout_s}s); console: $out/console.log"
 	start=$(date +%s)
 	: >"$out/console.log"
@@ -75,4 +88,16 @@ run_guest() {
 	echo "[qemu] guest ran $(( $(date +%s) - start )) s, qemu exit $rc"
 	[ $rc -ne 124 ] || echo "[qemu] watchdog fired: the guest hung" >> "$out/console.log"
 	echo "$rc" > "$out/qemu.rc"
+}
+
+# guest_via_judge OUTDIR: after a boot, whether the runner has a console
+# to judge (not when GUEST_VIA=lava-job only wrote the job), and as
+# GUEST_VIA_LOGS the KTAP a LAVA boot adds: its results against the
+# console (tests/lava/agree.py).
+guest_via_judge() {
+	GUEST_VIA_LOGS=()
+	case "${GUEST_VIA:-}" in
+	lava-job) return 1 ;;
+	lava) GUEST_VIA_LOGS=("$1/lava.ktap") ;;
+	esac
 }

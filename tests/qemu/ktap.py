@@ -8,7 +8,8 @@ usage: ktap.py [--expect NAME]... [--require-line TEXT]...
 Finds KTAP wherever it is in the files (kernel messages may interleave),
 builds the tree of results from the indentation, and counts the leaves:
 a result with subtests is judged by them, not counted itself. Fails when
-a leaf fails, a plan is not met, an expected suite is missing, a required
+a leaf fails, a plan is not met, an expected suite is missing or out of
+the order given, a required
 line never appears (the init script's last words), or the kernel
 panicked, oopsed, warned or the watchdog fired. --allow-warning excuses
 one warning whose whole report (cut here .. end trace) matches REGEX: a
@@ -187,7 +188,7 @@ def leaves(result, path):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--expect", action="append", default=[],
-                    help="a top-level suite or test that must be present")
+                    help="a top-level suite that must be present, in this order")
     ap.add_argument("--require-line", action="append", default=[],
                     help="text that must appear on some line")
     ap.add_argument("--no-skip", action="append", default=[],
@@ -200,7 +201,7 @@ def main(argv):
     ap.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
 
-    suites, problems, text = [], [], []
+    suites, problems, text, texts = [], [], [], {}
     for path in args.files:
         try:
             with open(path, errors="replace") as f:
@@ -209,6 +210,7 @@ def main(argv):
             problems.append(f"{path}: {e.strerror}")
             continue
         text.extend(lines)
+        texts[path] = lines
         found, trouble = parse(lines, path, args.allow_warning)
         suites.extend(found)
         problems.extend(trouble)
@@ -263,6 +265,13 @@ def main(argv):
         if want not in names:
             problems.append(f"suite {want} never reported (crash, hang or "
                             f"not built in?)")
+    # The expected suites come in the order given: make lava's monitors
+    # wait for them in that order (tests/lava/job.py).
+    order = [s.name for s in suites if s.name in args.expect]
+    present = [w for w in args.expect if w in names]
+    if order != present:
+        problems.append(f"suites came in the order {' '.join(order)}, "
+                        f"not {' '.join(present)}")
     for want in args.no_skip:
         if want not in seen:
             problems.append(f"no result under {want}: a case this run must run")
@@ -274,8 +283,9 @@ def main(argv):
         failures.append(problem)
         failed += 1
         if "watchdog fired" in problem:
-            # Where the guest stopped: the last lines it printed.
-            before = [l.rstrip() for l in text if l.strip()
+            # Where the guest stopped: the last lines of its console.
+            source = problem.split(":", 1)[0]
+            before = [l.rstrip() for l in texts.get(source, text) if l.strip()
                       and "watchdog fired" not in l and "terminating on signal" not in l]
             failures.extend("    | " + l for l in before[-3:])
     if failures:

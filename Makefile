@@ -81,7 +81,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
 	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
-	docs docs-deps lint
+	docs docs-deps lint lava lava-jobs lava-deps
 
 all: usim unit-build sgsim
 
@@ -312,6 +312,28 @@ else
 	$(call summarised,tests/qemu/run-arch.sh $(O)/check-arches $(LEFT_ARCHES))
 endif
 
+# The runners' boots as LAVA jobs (tests/lava, docs/lava.md): make
+# lava-jobs writes and validates them, make lava runs them here with
+# lava-run and judges LAVA's results against the console and, where the
+# direct run of the same boot is in $(O), against its counts. LAVA_BOOTS:
+# runner targets, @6.12 for that kernel; LAVA_URL: where a lab fetches
+# the artifacts (default: file:// the job's directory).
+LAVA_BOOTS ?= qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch qemu@6.12 qemu-dma@6.12
+# make check: the main boot and the Intel IOMMU boot, compared with the
+# direct runs make check has just done.
+CHECK_LAVA := LAVA_BOOTS="qemu qemu-dma" DMA_RUNS=intel LAVA_REQUIRE_REFERENCE=1
+export LAVA_URL LAVA_REQUIRE_REFERENCE
+lava-deps: qemu-deps
+	$(Q)tests/lava/deps.sh
+lava: lava-deps
+	$(Q)mkdir -p $(O)/lava
+	$(Q)tests/lava/run.sh lava $(O) $(LAVA_BOOTS) | tee $(O)/lava/summary.log
+	$(Q)tail -n 1 $(O)/lava/summary.log > $(O)/lava/summary
+lava-jobs: lava-deps
+	$(Q)mkdir -p $(O)/lava-jobs
+	$(Q)tests/lava/run.sh lava-job $(O) $(LAVA_BOOTS) | tee $(O)/lava-jobs/summary.log
+	$(Q)tail -n 1 $(O)/lava-jobs/summary.log > $(O)/lava-jobs/summary
+
 # The benchmark: sgchain, Linux 6.1's own code (the differential suite's
 # copy of the 6.1 files, never committed) and a flat array, in one binary.
 BENCH_DIR := $(O)/bench
@@ -490,7 +512,7 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/qemu-parisc/summary $(O)/qemu-arch/summary $(O)/lint.summary $(O)/script-test/summary-plain \
 	$(O)/kunit-parse/summary $(O)/kunit/summary \
 	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary \
-	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary
+	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary $(O)/lava/summary
 # The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
 # name 6.1's); lint checks both series.
 K612 := KVER=6.12 KSRC= KBUILD=
@@ -498,6 +520,7 @@ check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
 	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test qemu \
 		kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc
+	$(Q)$(MAKE) --no-print-directory lava $(CHECK_LAVA)
 	$(Q)$(MAKE) --no-print-directory qemu-arch ARCH="$(CHECK_ARCHES)"
 	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
 	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test
@@ -532,13 +555,19 @@ help:
 	@echo "                     $(ALL_ARCHES)), each on its machine, a boot per way of mapping:"
 	@echo "                     KUnit + big I/O through disks its own mapper maps for (README)"
 	@echo "  make check-arches  make qemu-arch for the architectures make check leaves out"
+	@echo "  make lava-jobs     each boot of LAVA_BOOTS (default: $(LAVA_BOOTS))"
+	@echo "                     as a LAVA job with its artifacts in $(O)/lava-jobs, checked to run the"
+	@echo "                     runner's QEMU command and to pass lava-server's schema (LAVA_URL=)"
+	@echo "  make lava          run those jobs here with lava-run (offline, as root) and judge"
+	@echo "                     LAVA's results against the console and the direct run (docs/lava.md)"
 	@echo "  make kunit         the suites through the tree's kunit.py with lib/sg_chain/.kunitconfig,"
 	@echo "                     as User Mode Linux; KUNIT_ARCHS='um x86_64' adds QEMU (TCG)"
 	@echo "  make kunit-parse   kunit.py parse on make qemu's console log: its counts must equal"
 	@echo "                     make qemu's own parser's, suite by suite"
 	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
 	@echo "                     ktap-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
-	@echo "                     qemu-parisc, qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
+	@echo "                     qemu-parisc, lava (qemu and qemu-dma's Intel boot),"
+	@echo "                     qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
 	@echo "                     kunit-parse with KVER=6.12;"
 	@echo "                     kport-fixes-check, kport-fixes-test;"
 	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
@@ -598,6 +627,7 @@ help:
 	@echo "       MAINLINE=DIR (a mainline checkout for the mainline fix series' context and"
 	@echo "                 get_maintainer.pl; default SGCHAIN_CACHE/mainline-ref, a partial one)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
+	@echo "       LAVA_BOOTS='TARGET[@6.12] ..'  LAVA_URL=URL (make lava, make lava-jobs)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
 
 clean:

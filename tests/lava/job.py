@@ -167,12 +167,17 @@ def build(args, argv):
     os.makedirs(args.out, exist_ok=True)
     images, labels = {}, {}
 
-    def artifact(label, path, image_arg, gz=False):
+    def artifact(label, path, image_arg, gz=False, link=False):
         name = os.path.basename(path) + (".gz" if gz else "")
         dest = os.path.join(args.out, name)
         if gz:
             with open(path, "rb") as src, gzip.open(dest, "wb", compresslevel=1) as dst:
                 shutil.copyfileobj(src, dst, 1 << 20)
+        elif link:
+            try:
+                os.link(path, dest)
+            except OSError:  # another file system
+                shutil.copyfile(path, dest)
         else:
             shutil.copyfile(path, dest)
         images[label] = {"image_arg": image_arg, "url": args.url.rstrip("/") + "/" + name}
@@ -181,9 +186,11 @@ def build(args, argv):
         labels[label] = path
 
     karg = "-kernel {kernel}" + (f' -append "{append}"' if append else "")
+    # The kernel is copied: a later build rewrites it in place. The
+    # initramfs is the boot's own, made again only with this job.
     artifact("kernel", kernel, karg)
     if initrd:
-        artifact("initrd", initrd, "-initrd {initrd}")
+        artifact("initrd", initrd, "-initrd {initrd}", link=True)
     for path, vals in drives.items():
         label = label_of(path, labels)
         arg = " ".join("-drive " + re.sub(r"(^|,)file=[^,]*", r"\1file={%s}" % label, v)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make lava / make lava-jobs: the QEMU runners' boots as LAVA jobs. Usage:
+# run.sh MODE O BOOT..., MODE lava (run each job with lava-run and judge
+# it) or lava-job (write and validate the jobs only), O make's output
+# directory, each BOOT a make target of a runner (qemu, qemu-dma,
+# qemu-fault, qemu-kasan, qemu-parisc, qemu-arch), with @6.12 for the 6.12
+# kernel. Each runs as itself (its kernel, its judge) with run_guest
+# handing its QEMU command to tests/lava/boot.sh: the jobs and their
+# artifacts land in O/lava/TARGET/.../lava-job (O/lava-jobs/... for
+# lava-job), and a boot's LAVA counts are compared with the direct run's
+# in O/TARGET/... when that run is there (LAVA_REQUIRE_REFERENCE=1: it
+# must be). Ends with "N passed, N failed".
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+mode=$1 o=$(realpath -m -- "$2")
+shift 2
+case "$mode" in
+lava) root=$o/lava ;;
+lava-job) root=$o/lava-jobs ;;
+*) echo "run.sh: MODE lava or lava-job" >&2; exit 2 ;;
+esac
+[ $# -gt 0 ] || { echo "run.sh: name a boot" >&2; exit 2; }
+
+passed=0 failed=0
+for boot in "$@"; do
+	target=${boot%@*} kver=6.1
+	[ "$target" = "$boot" ] || kver=${boot#*@}
+	case "$target" in
+	qemu | qemu-dma | qemu-fault | qemu-kasan | qemu-parisc | qemu-arch) ;;
+	*) echo "[lava] $boot: not a runner (qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc, qemu-arch[@6.12])" >&2
+	   failed=$((failed + 1)); continue ;;
+	esac
+	args=(KVER="$kver")
+	# The 6.12 runs use the default tree and build (make check's K612).
+	[ "$kver" = 6.1 ] || args+=(KSRC= KBUILD=)
+	suffix=""
+	[ "$kver" = 6.1 ] || suffix=-$kver
+	echo "[lava] === $boot ($mode)"
+	set +e
+	GUEST_VIA=$mode LAVA_OUT_ROOT=$root LAVA_REF_ROOT=$o \
+		make --no-print-directory -C "$here/../.." "$target" O="$root" "${args[@]}"
+	set -e
+	summary="$root/$target$suffix/summary"
+	line=$(tail -n 1 "$summary" 2>/dev/null || true)
+	if [[ ! "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		echo "[lava] $boot: no result (see $root/$target$suffix/summary.log)"
+		failed=$((failed + 1))
+		continue
+	fi
+	passed=$((passed + BASH_REMATCH[1]))
+	failed=$((failed + BASH_REMATCH[2]))
+done
+[ "$mode" = lava-job ] && echo "[lava] jobs in $root/*/.../lava-job/job.yaml"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -170,6 +170,8 @@ def build(args, argv):
     def artifact(label, path, image_arg, gz=False, link=False):
         name = os.path.basename(path) + (".gz" if gz else "")
         dest = os.path.join(args.out, name)
+        if os.path.lexists(dest):  # a job written here before
+            os.unlink(dest)
         if gz:
             with open(path, "rb") as src, gzip.open(dest, "wb", compresslevel=1) as dst:
                 shutil.copyfileobj(src, dst, 1 << 20)
@@ -202,8 +204,12 @@ def build(args, argv):
         "device_type": "qemu",
         "visibility": "public",
         "priority": "medium",
+        # connection: how long a monitor waits for its next line (30 s
+        # by default, less than a KASAN kernel takes to its first suite
+        # or fio between two results): the watchdog's, as for the test.
         "timeouts": {"job": {"seconds": args.timeout + 600},
-                     "action": {"seconds": args.timeout}},
+                     "action": {"seconds": args.timeout},
+                     "connection": {"seconds": args.timeout}},
         "context": context,
         "actions": [
             {"deploy": {"to": "tmpfs", "timeout": {"minutes": 5}, "images": images}},

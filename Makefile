@@ -81,7 +81,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
 	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
-	docs docs-deps lint lava lava-jobs lava-deps
+	docs docs-deps lint lava lava-jobs lava-deps lava-test
 
 all: usim unit-build sgsim
 
@@ -504,10 +504,17 @@ ktap-test:
 	$(Q)tests/qemu/test_ktap.py | tee $(O)/ktap-test.log
 	$(Q)tail -n 1 $(O)/ktap-test.log | sed 's/^ktap parser: //' > $(O)/ktap-test.summary
 
+# make lava's pieces on saved logs: the monitors over golden consoles as
+# lava-dispatcher runs them, agree.py's every failure, log.py, job.py.
+lava-test: lava-deps
+	$(Q)mkdir -p $(O)
+	$(Q)tests/lava/test_lava.py | tee $(O)/lava-test.log
+	$(Q)tail -n 1 $(O)/lava-test.log > $(O)/lava-test.summary
+
 # One banner over every runner, each of which wrote its closing line.
 CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-valgrind \
 	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
-	$(O)/ktap-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
+	$(O)/ktap-test.summary $(O)/lava-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
 	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
 	$(O)/qemu-parisc/summary $(O)/qemu-arch/summary $(O)/lint.summary $(O)/script-test/summary-plain \
 	$(O)/kunit-parse/summary $(O)/kunit/summary \
@@ -518,7 +525,7 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 K612 := KVER=6.12 KSRC= KBUILD=
 check:
 	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test qemu \
+	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test lava-test qemu \
 		kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc
 	$(Q)$(MAKE) --no-print-directory lava $(CHECK_LAVA)
 	$(Q)$(MAKE) --no-print-directory qemu-arch ARCH="$(CHECK_ARCHES)"
@@ -565,7 +572,7 @@ help:
 	@echo "  make kunit-parse   kunit.py parse on make qemu's console log: its counts must equal"
 	@echo "                     make qemu's own parser's, suite by suite"
 	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
-	@echo "                     ktap-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
+	@echo "                     ktap-test, lava-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
 	@echo "                     qemu-parisc, lava (qemu and qemu-dma's Intel boot),"
 	@echo "                     qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
 	@echo "                     kunit-parse with KVER=6.12;"
@@ -588,6 +595,7 @@ help:
 	@echo "  make valgrind      every unit binary under memcheck, full leak check"
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
+	@echo "  make lava-test     make lava's monitors, judge and job writer on saved logs"
 	@echo "  make script-test   the kport scripts without a kernel: KSRC/KBUILD handling on a fake"
 	@echo "                     tree, kport-check's copy checks on both series and planted bugs,"
 	@echo "                     and kport-series' folds and refusals on a fake tree"

@@ -36,19 +36,28 @@ for boot in "$@"; do
 	suffix=""
 	[ "$kver" = 6.1 ] || suffix=-$kver
 	echo "[lava] === $boot ($mode)"
+	# The runner's last line, as its target's summarised recipe tees it
+	# (a failed runner stops the recipe before it writes summary): none
+	# left from an earlier run.
+	log="$root/$target$suffix/summary.log"
+	rm -f "$log"
 	set +e
 	GUEST_VIA=$mode LAVA_OUT_ROOT=$root LAVA_REF_ROOT=$o \
 		make --no-print-directory -C "$here/../.." "$target" O="$root" "${args[@]}"
+	rc=$?
 	set -e
-	summary="$root/$target$suffix/summary"
-	line=$(tail -n 1 "$summary" 2>/dev/null || true)
+	line=$(tail -n 1 "$log" 2>/dev/null || true)
 	if [[ ! "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-		echo "[lava] $boot: no result (see $root/$target$suffix/summary.log)"
+		echo "[lava] $boot: no result (see $log)"
 		failed=$((failed + 1))
 		continue
 	fi
 	passed=$((passed + BASH_REMATCH[1]))
 	failed=$((failed + BASH_REMATCH[2]))
+	if [ "$rc" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then
+		echo "[lava] $boot: make $target failed with no failed result (see $log)"
+		failed=$((failed + 1))
+	fi
 done
 [ "$mode" = lava-job ] && echo "[lava] jobs in $root/*/.../lava-job/job.yaml"
 echo "$passed passed, $failed failed"

@@ -3,6 +3,8 @@
 
 usage: log.py LAVA_LOG OUTDIR
 
+LAVA_LOG: lava-run's output, or a lab job's from lavacli jobs logs --raw.
+
 Writes OUTDIR/console.log, the guest's serial lines in order (what
 tests/qemu/ktap.py judges for the direct runs), and OUTDIR/results.yaml,
 LAVA's results as a list of {definition, case, result, ...} in order.
@@ -26,6 +28,10 @@ def main():
     with open(log, errors="replace") as f:
         for number, line in enumerate(f, 1):
             line = line.strip()
+            # lava-run writes one mapping a line; a lab's log, as
+            # "lavacli jobs logs --raw" prints it, is a YAML list of them.
+            if line.startswith("- {"):
+                line = line[2:]
             if not line.startswith("{"):
                 continue  # lava-run's own messages before the job starts
             # JSON mostly, but LAVA tags some values ("size": ! "123"):

@@ -227,6 +227,24 @@ def test_log():
     check(cases.get(("kernel", "kernel_panic")) == "fail" and
           cases.get(("lava", "job")) == "pass",
           "log: the panic as a failed case, the job complete")
+    # The same log as a lab serves it: "lavacli jobs logs --raw" prints
+    # each record as "- " and a flow mapping with every string quoted
+    # (lavacli/commands/jobs.py, print_logs).
+    with tempfile.TemporaryDirectory() as tmp:
+        direct = _console_of(os.path.join(GOLDEN, "lava-panic.log"), tmp)
+        with open(direct) as f:
+            want = f.read()
+        raw = os.path.join(tmp, "raw.log")
+        with open(os.path.join(GOLDEN, "lava-panic.log")) as src, open(raw, "w") as dst:
+            for line in src:
+                if line.startswith("{"):
+                    rec = yaml.safe_load(line)
+                    dst.write("- " + yaml.dump(rec, default_flow_style=True, default_style='"',
+                                               width=10 ** 6)[:-1] + "\n")
+        os.mkdir(os.path.join(tmp, "raw"))
+        got = open(_console_of(raw, os.path.join(tmp, "raw"))).read()
+    check(got == want and "Kernel panic" in got,
+          "log: a lab's log (lavacli jobs logs --raw) gives the same console")
     with tempfile.TemporaryDirectory() as tmp:
         console = _console_of(os.path.join(GOLDEN, "lava-panic.log"), tmp)
         out = io.StringIO()

@@ -145,7 +145,7 @@ static const void *sg_chain_pool_sizes_gen_params(const void *prev,
 {
 	return sg_chain_next_size(sg_chain_boundary_sizes,
 				  ARRAY_SIZE(sg_chain_boundary_sizes), prev,
-				  desc, SG_CHUNK_SIZE, "sg_alloc_table_chained");
+				  desc, SG_CHUNK_SIZE, "__sg_alloc_table_mempool");
 }
 
 static const void *sg_chain_large_gen_params(const void *prev, char *desc)

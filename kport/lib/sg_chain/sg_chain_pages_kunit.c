@@ -118,7 +118,7 @@ static void sg_chain_layout_desc(const char *const *name, char *desc)
 	strscpy(desc, *name, KUNIT_PARAM_DESC_SIZE);
 }
 
-/* The layouts again, named apart: one suite's results must be. */
+/* The layouts again, for the other case: names unique within the suite. */
 static void sg_chain_steps_desc(const char *const *name, char *desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s in steps", *name);

@@ -7,6 +7,9 @@ usage: agree.py --suites 'A B ..' [--reference CONSOLE] [--require-reference]
 RESULTS is log.py's results.yaml, CONSOLE the guest's lines from the same
 job. Prints a KTAP suite "lava_agrees" whose cases fail when:
   - the job did not complete (LAVA's own "job" result, with its error);
+  - with --argv, the QEMU command LAVA logged ("Boot command") is not the
+    runner's: other options, a repeated one, devices or drives in another
+    order (files compared by name: LAVA runs its downloaded copies);
   - a suite's LAVA results (a LAVA test suite per KTAP suite, one result
     per KTAP result line under it, its own line included) differ from the
     result lines tests/qemu/ktap.py parses from the console: a case LAVA
@@ -34,7 +37,9 @@ import sys
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "qemu"))
+import job as jobs  # noqa: E402  (tests/lava/job.py: how LAVA builds a command)
 import ktap  # noqa: E402  (tests/qemu/ktap.py: the runners' parser)
 
 
@@ -90,6 +95,7 @@ def main(argv):
     ap.add_argument("--suites", required=True)
     ap.add_argument("--reference")
     ap.add_argument("--require-reference", action="store_true")
+    ap.add_argument("--argv", help="the runner's QEMU command, one argument a line")
     ap.add_argument("results")
     ap.add_argument("console")
     args = ap.parse_args(argv)
@@ -137,11 +143,29 @@ def main(argv):
         if suite not in suites:
             case(False, f"{suite}_has_a_monitor",
                  "printed, but no monitor of the job waits for it: add it to the runner's suites, in order")
+    # What LAVA ran is what the runner would have run (job.py checked the
+    # command it expected LAVA to build; this is the one LAVA did build).
+    if args.argv:
+        with open(args.argv) as f:
+            argv = f.read().split("\n")[:-1]
+        ran = data.get("boot_command")
+        if not ran:
+            case(False, "boot_command_is_the_runners", "LAVA logged no boot command")
+        else:
+            words = jobs.split_command_line(ran)
+            why = jobs.command_difference(jobs.by_file_name(jobs.options(argv[1:])),
+                                         jobs.by_file_name(jobs.options(words[1:])))
+            if not why and os.path.basename(words[0]) != os.path.basename(argv[0]):
+                why = f"LAVA ran {words[0]}, the runner {argv[0]}"
+            case(not why, "boot_command_is_the_runners", why or "")
+
     # The panic monitor: LAVA saw a panic where the console has one.
     with open(args.console, errors="replace") as f:
         panics = sum(1 for line in f if PANIC.search(line))
+    # It records the first (its end follows it): a second, as sun4u's
+    # "Reboot failed" panics, is not LAVA's to count.
     got = sum(lava.get("kernel", {}).values())
-    case(got == panics, "kernel_agrees",
+    case(got == min(panics, 1), "kernel_agrees",
          f"LAVA recorded {got} kernel panics, the console has {panics}")
     dups = sorted(f"{d}/{c}" for (d, c), n in names.items() if n > 1)
     case(not dups, "case_names_unique", ", ".join(dups[:6]) + (" .." if len(dups) > 6 else ""))

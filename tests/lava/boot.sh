@@ -24,10 +24,14 @@ out=$(realpath -m -- "$out")
 rel=${out#"${LAVA_OUT_ROOT:-/nonexistent}/"}
 [ "$rel" != "$out" ] || rel=$(basename "$out")
 jobdir="$out/lava-job"
-rm -rf "$jobdir"
+# Nothing an earlier run left may be judged as this one's.
+rm -rf "$jobdir" "$out/qemu.argv" "$out/lava-run"
+rm -f "$out/console.log" "$out/qemu.rc" "$out/lava.log" "$out/results.yaml" "$out/lava.ktap"
 url=()
 [ -z "${LAVA_URL:-}" ] || url=(--url "${LAVA_URL%/}/$rel/lava-job")
 
+# The command as given, for agree.py to hold LAVA's "Boot command" to.
+printf '%s\n' "$@" > "$out/qemu.argv"
 "$LAVA_PYTHON" "$here/job.py" --name "$rel" --suites "$GUEST_SUITES" \
 	--timeout "${QEMU_TIMEOUT:-600}" --templates "$LAVA_TEMPLATES" \
 	--server "$LAVA_SERVER_MODULES" --out "$jobdir" "${url[@]}" -- "$@"
@@ -37,7 +41,7 @@ sudo=()
 [ "$(id -u)" -eq 0 ] || sudo=(sudo)
 # lava-run cannot tell its own address without a default route: named.
 echo "dispatcher_ip: 127.0.0.1" > "$jobdir/dispatcher.yaml"
-rm -rf "$out/lava-run" && mkdir -p "$out/lava-run"
+mkdir -p "$out/lava-run"
 echo "[lava] lava-run $rel (watchdog ${QEMU_TIMEOUT:-600}s); log: $out/lava.log"
 start=$(date +%s)
 set +e
@@ -54,7 +58,7 @@ if [ -n "${LAVA_REF_ROOT:-}" ]; then
 	ref=(--reference "$LAVA_REF_ROOT/$rel/console.log")
 	[ "${LAVA_REQUIRE_REFERENCE:-0}" != 1 ] || ref+=(--require-reference)
 fi
-"$LAVA_PYTHON" "$here/agree.py" --suites "$GUEST_SUITES" "${ref[@]}" \
+"$LAVA_PYTHON" "$here/agree.py" --suites "$GUEST_SUITES" --argv "$out/qemu.argv" "${ref[@]}" \
 	"$out/results.yaml" "$out/console.log" > "$out/lava.ktap"
 sed -n -e 's/^    # \(LAVA failed: .*\)/[lava] \1/p' \
 	-e 's/^    # \(counts not compared: .*\)/[lava] \1/p' "$out/lava.ktap"

@@ -10,11 +10,12 @@ initramfs and every -drive file as deploy images, the rest of the command
 as the device template's context), the artifacts beside it (disks gzipped:
 blank, they shrink to nothing), and OUT/device.yaml, lava-server's
 qemu.jinja2 rendered for this machine as a lab would render it for a job's
-context (no KVM here: TCG). Then it checks what lava-run will run:
-the command the rendered template and the job make must be the given one,
-option for option, or it fails naming the difference, so a boot cannot
-be one thing under make qemu and another under make lava. And the job
-must pass lava-server's submission schema and lava-common's strict one.
+context (no KVM here: TCG). Then it checks what lava-run will run: the
+command the rendered template and the job make must have the given one's
+options, none repeated that QEMU takes once, -device and -drive in the
+same order (command_difference), or it fails naming the difference. After
+the run, agree.py holds the command LAVA logged to the same rules. And the
+job must pass lava-server's submission schema and lava-common's strict one.
 
 The test action has one monitor per KTAP suite (SUITES, in boot order):
 a LAVA test suite per KTAP suite, so case names are suite-qualified; and
@@ -22,19 +23,23 @@ a last one, "kernel", that fails kernel/kernel_panic if the guest panics.
 Python 3 of Debian: lava-dispatcher's modules live there.
 """
 import argparse
+import collections
 import gzip
 import importlib.util
 import os
 import re
-import shlex
 import shutil
 import sys
 import types
 
 import jinja2
 import yaml
+from pexpect.utils import split_command_line
 
-# QEMU options that take no value (the rest take exactly one).
+# QEMU options that take no value (the rest take exactly one), and those
+# a command may give more than once.
+REPEATABLE = {"-device", "-drive", "-global", "-object", "-chardev", "-netdev",
+              "-serial", "-net", "-nic"}
 FLAGS = {"-nographic", "-no-reboot", "-no-shutdown", "-enable-kvm", "-S"}
 # Options the device template writes from the job's context.
 CONTEXT_OPTIONS = {"-machine": "machine", "-cpu": "cpu", "-m": "memory"}
@@ -50,23 +55,28 @@ BINARY_ARCH = {
     "qemu-system-sparc64": "sparc64", "qemu-system-sparc": "sparc",
     "qemu-system-alpha": "alpha", "qemu-system-hppa": "hppa",
 }
-# Serial lines end in \r\r\n. A suite ends where the next one begins or
-# where the guest stops: the zero-width ends leave the line for the next
-# monitor, so a panic or a reboot ends every monitor still waiting and
-# the job completes (an EOF would be an infrastructure error).
+# Serial lines end in \r\r\n; a kernel built with PRINTK_TIME puts its
+# stamp before the indentation. A monitor starts at its suite's top-level
+# "# Subtest:" line (four spaces: a case's parameters are nested deeper)
+# and ends where any top-level suite starts, or where the guest stops
+# (panic, reboot). The ends are zero-width lookaheads that leave the line
+# for the next monitor, so a panic or a reboot ends every monitor still
+# waiting and the job completes (an EOF would be an infrastructure error).
+# A monitor whose suite never starts gives way, zero-width, to a later
+# listed suite's start: it records nothing, and the later suites keep
+# their own results.
+STAMP = r"(?:\[[ 0-9.]+\] )?"
 STOP = r"(?=Kernel panic - not syncing)|(?=reboot: )"
-# One KTAP result line: "ok", "not ok", or "ok .. # SKIP" (captured as
-# "ok " for fixupdict: LAVA maps the text of the result group).
-RESULT = (r"\n *(?P<result>not ok|ok (?=\d+ [^\r\n]*# SKIP)|ok) ?\d+ (?:- )?"
-          r"(?P<test_case_id>[^#\r\n]*?) *(?:#[^\r\n]*)?\r")
-FIXUP = {"ok": "pass", "not ok": "fail", "ok ": "skip"}
-# After the suites, a monitor "kernel" that records a panic as the failed
-# case kernel_panic, for a lab that reads only LAVA's results (the runners'
-# judge reads the console too). It starts where the suites' monitors
-# stopped, at the panic or the reboot line: the buffer then begins there.
-# It ends at once unless the buffer begins with a panic, and after
-# recording one: with panic=-1 the machine resets before the panic's own
-# last line, and nothing else is sure to follow it on every architecture.
+SUBTEST = r"\n" + STAMP + r"    # Subtest: "
+# One KTAP result line: "ok", "not ok", or either with a "# SKIP"
+# directive in any case (captured with a trailing space, which
+# fixupdict maps to skip: LAVA maps the text of the result group). The
+# name ends where " # " starts a directive, as ktap.py reads it.
+SKIP = r"(?=\d+ [^\r\n]*? # (?i:skip))"
+RESULT = (r"\n" + STAMP + r" *(?P<result>not ok " + SKIP + r"|ok " + SKIP +
+          r"|not ok|ok) ?\d+ (?:- )?"
+          r"(?P<test_case_id>(?:(?! # )[^\r\n])*?) *(?: # [^\r\n]*)?\r")
+FIXUP = {"ok": "pass", "not ok": "fail", "ok ": "skip", "not ok ": "skip"}
 PANIC = (r"(?:^|\n)(?:\[[ 0-9.]+\] )?(?P<test_case_id>Kernel panic)"
          r"(?P<result> - not syncing)")
 PANIC_END = r"^(?!Kernel panic)"
@@ -117,7 +127,9 @@ def template_options(device):
 
 
 def split(items):
-    return options(shlex.split(" ".join(items)))
+    """A command as lava-run hands it to pexpect: joined by spaces, then
+    split by pexpect's own rules (which keep a backslash in quotes)."""
+    return options(split_command_line(" ".join(items)))
 
 
 def build(args, argv):
@@ -146,6 +158,10 @@ def build(args, argv):
     # The template's own options: let the context say what the runner
     # says wherever the template would say something else.
     context = {"arch": BINARY_ARCH[binary], "no_kvm": True}
+    # A lab's device adds the template's NIC (-net nic,model=virtio), which
+    # the SPARCstation's machine, with no PCI, refuses: its own lance.
+    if context["arch"] == "sparc":
+        context["model"] = "model=lance"
     mine = dict(rest)
     for _ in range(2):
         _, topts = template_options(render(args.templates, context))
@@ -204,16 +220,20 @@ def build(args, argv):
         "device_type": "qemu",
         "visibility": "public",
         "priority": "medium",
-        # connection: how long a monitor waits for its next line (30 s
-        # by default, less than a KASAN kernel takes to its first suite
-        # or fio between two results): the watchdog's, as for the test.
+        # connection: how long a monitor waits for its suite to start
+        # (30 s by default, less than a KASAN kernel takes to its first
+        # suite): the watchdog's, as for the test.
         "timeouts": {"job": {"seconds": args.timeout + 600},
                      "action": {"seconds": args.timeout},
                      "connection": {"seconds": args.timeout}},
         "context": context,
         "actions": [
             {"deploy": {"to": "tmpfs", "timeout": {"minutes": 5}, "images": images}},
-            {"boot": {"method": "qemu", "media": "tmpfs", "timeout": {"minutes": 2}}},
+            # The boot action's timeout is also how long a monitor waits
+            # between two lines it matches (CallQemuAction gives it to
+            # the pexpect session): the watchdog's, as for the test.
+            {"boot": {"method": "qemu", "media": "tmpfs",
+                      "timeout": {"seconds": args.timeout}}},
             {"test": {"timeout": {"seconds": args.timeout},
                       "monitors": monitors(args.suites.split())}},
         ],
@@ -226,20 +246,46 @@ def monitors(suites):
     for i, suite in enumerate(suites):
         if not re.fullmatch(r"[A-Za-z0-9_]+", suite):
             die(f"suite name {suite!r}: letters, digits and _ only")
-        end = STOP
+        start = SUBTEST + suite + r"\r|"
         if i + 1 < len(suites):
-            end = rf"(?=    # Subtest: {suites[i + 1]}\r)|" + STOP
-        out.append({"name": suite, "start": rf"    # Subtest: {suite}\r|" + STOP,
-                    "end": end, "pattern": RESULT, "fixupdict": dict(FIXUP)})
+            start += "(?=" + SUBTEST + "(?:" + "|".join(suites[i + 1:]) + r")\r)|"
+        out.append({"name": suite, "start": start + STOP,
+                    "end": "(?=" + SUBTEST + ")|" + STOP,
+                    "pattern": RESULT, "fixupdict": dict(FIXUP)})
     out.append({"name": "kernel", "start": STOP, "end": PANIC_END,
                 "pattern": PANIC, "fixupdict": {" - not syncing": "fail"}})
     return out
 
 
+def command_difference(mine, lava):
+    """Why the command LAVA runs (lava) is not the runner's (mine), both
+    as (option, value) lists, or None: the same options, none repeated
+    that QEMU does not repeat, -device and -drive in the same order."""
+    # An option given twice takes its last value in QEMU, and LAVA's
+    # command does not keep the runner's order: only the options QEMU
+    # repeats by design may repeat.
+    for name, opts in (("the runner's", mine), ("LAVA's", lava)):
+        seen = collections.Counter(o for o, _ in opts if o not in REPEATABLE)
+        twice = sorted(o for o, n in seen.items() if n > 1)
+        if twice:
+            return f"{name} command gives {', '.join(twice)} more than once"
+    rest = [o for o in lava if o not in TEMPLATE_ADDS]
+    missing = [o for o in mine if o not in rest or rest.remove(o)]
+    if missing or rest:
+        return f"runner only {missing}, LAVA only {rest}"
+    # Devices and drives take bus addresses and names (vda, vdb) in order.
+    for opt in ("-device", "-drive"):
+        mine_seq = [v for o, v in mine if o == opt]
+        lava_seq = [v for o, v in lava if o == opt]
+        if mine_seq != lava_seq:
+            return f"{opt} order differs: runner {mine_seq}, LAVA {lava_seq}"
+    return None
+
+
 def check_command(device, job, labels, argv):
     """The command lava-run builds (qemu.py: command, options, extra, then
     each image's image_arg with the downloaded files put in) against the
-    runner's, as multisets of options and with -device in the same order."""
+    runner's."""
     params = device["actions"]["boot"]["methods"]["qemu"]["parameters"]
     items = list(params["options"]) + [str(x) for x in params.get("extra", [])]
     for label, image in job["actions"][0]["deploy"]["images"].items():
@@ -247,16 +293,23 @@ def check_command(device, job, labels, argv):
     text = " ".join(items)
     for label, path in labels.items():
         text = text.replace("{%s}" % label, path)
-    lava, mine = split([text]), options(argv[1:])
-    lava = [o for o in lava if o not in TEMPLATE_ADDS]
-    missing = [o for o in mine if o not in lava or lava.remove(o)]
-    if missing or lava:
-        die("LAVA's command differs from the runner's: "
-            f"runner only {missing}, LAVA only {lava}")
-    mine_dev = [v for o, v in options(argv[1:]) if o == "-device"]
-    lava_dev = [v for o, v in split([text]) if o == "-device"]
-    if mine_dev != lava_dev:
-        die(f"-device order differs: runner {mine_dev}, LAVA {lava_dev}")
+    why = command_difference(options(argv[1:]), split([text]))
+    if why:
+        die(f"LAVA's command differs from the runner's: {why}")
+
+
+def by_file_name(opts):
+    """The options with each file named by its last component: LAVA runs
+    the runner's files from its own download directories."""
+    out = []
+    for o, v in opts:
+        if o in ("-kernel", "-initrd"):
+            v = os.path.basename(v)
+        elif o == "-drive":
+            v = re.sub(r"(^|,)file=([^,]*)",
+                       lambda m: m.group(1) + "file=" + os.path.basename(m.group(2)), v)
+        out.append((o, v))
+    return out
 
 
 def validate(job, server_root):

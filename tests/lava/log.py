@@ -6,8 +6,9 @@ usage: log.py LAVA_LOG OUTDIR
 LAVA_LOG: lava-run's output, or a lab job's from lavacli jobs logs --raw.
 
 Writes OUTDIR/console.log, the guest's serial lines in order (what
-tests/qemu/ktap.py judges for the direct runs), and OUTDIR/results.yaml,
-LAVA's results as a list of {definition, case, result, ...} in order.
+tests/qemu/ktap.py judges for the direct runs), and OUTDIR/results.yaml:
+LAVA's results as a list of {definition, case, result, ...} in order,
+its errors, and the QEMU command it ran (its "Boot command").
 A LAVA timeout is written into the console as the QEMU runners' watchdog
 line, so ktap.py reports a hang the same way for both.
 """
@@ -24,7 +25,7 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: log.py LAVA_LOG OUTDIR")
     log, out = sys.argv[1], sys.argv[2]
-    console, results, errors, typed = [], [], [], None
+    console, results, errors, typed, boot_command = [], [], [], None, None
     with open(log, errors="replace") as f:
         for number, line in enumerate(f, 1):
             line = line.strip()
@@ -51,7 +52,9 @@ def main():
             if lvl == "input":
                 typed = str(msg).strip()
             elif lvl in ("target", "feedback"):
-                line = msg if isinstance(msg, str) else str(msg)
+                # LAVA's ShellLogger writes " as \" (and drops \r and
+                # ESC): the guest's line back, as a direct run keeps it.
+                line = (msg if isinstance(msg, str) else str(msg)).replace('\\"', '"')
                 if typed is not None and line.strip() == typed:
                     continue
                 typed = None
@@ -60,9 +63,11 @@ def main():
                 results.append(msg)
             elif lvl == "error":
                 errors.append(str(msg))
+            elif lvl == "info" and str(msg).startswith("Boot command: "):
+                boot_command = str(msg)[len("Boot command: "):]
     timed_out = any(r.get("definition") == "lava" and r.get("result") == "fail"
-                    and "timed out" in str(r.get("error_msg", "")).lower()
-                    or "timed out" in str(r.get("extra", "")).lower()
+                    and ("timed out" in str(r.get("error_msg", "")).lower()
+                         or "timed out" in str(r.get("extra", "")).lower())
                     for r in results)
     with open(os.path.join(out, "console.log"), "w") as f:
         for line in console:
@@ -70,7 +75,8 @@ def main():
         if timed_out:
             f.write("[qemu] watchdog fired: the guest hung (LAVA timed out)\n")
     with open(os.path.join(out, "results.yaml"), "w") as f:
-        yaml.safe_dump({"results": results, "errors": errors}, f, sort_keys=False)
+        yaml.safe_dump({"results": results, "errors": errors,
+                        "boot_command": boot_command}, f, sort_keys=False)
 
 
 if __name__ == "__main__":

@@ -163,6 +163,40 @@ def test_monitors():
     results, waiting = monitor(stream, mons)
     check(not results, "lines ending \\n alone match nothing (the patterns need the \\r)")
 
+    # A suite that never starts: the suites after it keep their results.
+    path = os.path.join(GOLDEN, "pass-dma-skipped.console")
+    want = printed(path)
+    text = serial(path)
+    cut = text.index("    # Subtest: sg_chain_fault\r")
+    end = text.index("ok 2 sg_chain_fault\r")
+    results, waiting = monitor(text[:cut] + text[end + len("ok 2 sg_chain_fault\r"):], mons)
+    got = by_suite(results)
+    later = ["sg_chain_real_faults", "sg_chain_pages", "sg_chain_dma", "sg_chain_io"]
+    check(waiting is None and not got.get("sg_chain_fault")
+          and got["sg_chain"] == want["sg_chain"]
+          and all(got.get(s) == want.get(s) for s in later),
+          "a missing suite records nothing, the others keep their own results",
+          f"{waiting} {[s for s in later if got.get(s) != want.get(s)]}")
+    # A kernel with PRINTK_TIME stamps every line.
+    stamped = "".join("[   12.345678] " + l + "\r\r\n"
+                      for l in text.split("\r\r\n") if l)
+    results, waiting = monitor(stamped, mons)
+    check(waiting is None and by_suite(results) == by_suite(monitor(text, mons)[0]),
+          "printk timestamps change nothing")
+    # Directives as ktap.py reads them.
+    lines = ("    # Subtest: sg_chain\r\r\n    1..4\r\r\n"
+             "    ok 1 a # SKIP no device\r\r\n    not ok 2 b # SKIP no device\r\r\n"
+             "    ok 3 c # skip lower case\r\r\n    ok 4 d#e # TODO later\r\r\n"
+             "ok 1 sg_chain\r\r\nreboot: Restarting system\r\r\n")
+    results, _ = monitor("\n" + lines, job.monitors(["sg_chain"]))
+    with tempfile.TemporaryDirectory() as tmp:
+        console = os.path.join(tmp, "console.log")
+        with open(console, "w") as f:
+            f.write(lines.replace("\r", ""))
+        check(by_suite(results)["sg_chain"] == printed(console)["sg_chain"],
+              "SKIP in any case on ok and not ok, '#' inside a name: as ktap.py reads them",
+              str(results))
+
 
 def test_agree(tmp):
     # The console of a real passing job: the names of today's suites.
@@ -198,13 +232,41 @@ def test_agree(tmp):
     failing, _ = agree_run(results, path, MAIN, reference=other, require=True)
     check("counts_equal_direct_run" in failing,
           "agree: ... and fails where the direct run is required")
-    with tempfile.TemporaryDirectory() as tmp:
-        fewer = os.path.join(tmp, "console.log")
+    with tempfile.TemporaryDirectory() as t3:
+        fewer = os.path.join(t3, "console.log")
         with open(path) as src, open(fewer, "w") as dst:
             dst.writelines(l for l in src if "ok 1 sg_chain_test_chained_every_size" not in l)
         failing, _ = agree_run(results, path, MAIN, reference=fewer)
         check("counts_equal_direct_run" in failing,
               "agree: counts unlike the direct run's fail", str(failing))
+    # The command LAVA logged against the runner's: the same one from
+    # other directories passes; a device dropped, drives swapped fail.
+    with open(os.path.join(tmp, "results.yaml")) as f:
+        ran = yaml.safe_load(f)["boot_command"]
+    words = [w for w in job.split_command_line(ran)]
+    mon = words.index("-monitor")
+    runner = words[:mon] + words[mon + 2:]
+    runner = [re.sub(r"/var/lib/lava/dispatcher/tmp/[^ ,]*/", "/elsewhere/", w) for w in runner]
+    drives = [i for i, w in enumerate(runner) if w == "-drive"]
+    swapped = list(runner)
+    swapped[drives[0] + 1], swapped[drives[1] + 1] = runner[drives[1] + 1], runner[drives[0] + 1]
+    dev = runner.index("-device") if "-device" in runner else None
+    for what, argv, ok in (("the same command from other directories", runner, True),
+                           ("drives swapped", swapped, False),
+                           ("an option the runner has and LAVA not", runner + ["-smp", "2"], False)):
+        with tempfile.TemporaryDirectory() as t2:
+            a = os.path.join(t2, "argv")
+            with open(a, "w") as f:
+                f.write("\n".join(argv) + "\n")
+            res = os.path.join(t2, "results.yaml")
+            with open(os.path.join(tmp, "results.yaml")) as src, open(res, "w") as dst:
+                dst.write(src.read())
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                agree.main(["--suites", " ".join(MAIN), "--argv", a, res, path])
+            bad = "not ok" in out.getvalue() and "boot_command_is_the_runners" in \
+                "".join(l for l in out.getvalue().splitlines(True) if "not ok" in l)
+        check(bad != ok, f"agree: LAVA's boot command against the runner's: {what}")
     results, _ = monitor(serial(os.path.join(GOLDEN, "panic.console")), job.monitors(MAIN))
     failing, _ = agree_run([r for r in results if r["definition"] != "kernel"],
                            os.path.join(GOLDEN, "panic.console"), MAIN)
@@ -227,6 +289,19 @@ def test_log():
     check(cases.get(("kernel", "kernel_panic")) == "fail" and
           cases.get(("lava", "job")) == "pass",
           "log: the panic as a failed case, the job complete")
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "lava.log")
+        with open(log, "w") as f:
+            # As lava-run writes it: the quote escaped by LAVA, then for JSON.
+            f.write(r'{"lvl": "target", "msg": "Kernel command line: a=\\\"b c\\\""}' + "\n")
+            f.write('{"lvl": "results", "msg": {"definition": "x", "case": "y", '
+                    '"result": "pass", "extra": {"test_case_id": "timed out twice"}}}\n')
+        subprocess.run([sys.executable, os.path.join(HERE, "log.py"), log, tmp], check=True)
+        with open(os.path.join(tmp, "console.log")) as f:
+            text = f.read()
+    check(text == 'Kernel command line: a="b c"\n',
+          "log: the guest's quotes as it printed them, no watchdog for a passing case",
+          repr(text))
     # The same log as a lab serves it: "lavacli jobs logs --raw" prints
     # each record as "- " and a flow mapping with every string quoted
     # (lavacli/commands/jobs.py, print_logs).
@@ -319,6 +394,28 @@ def test_job(templates, server):
         except SystemExit as e:
             check("-net" in str(e), "job: a command the template changes (its NIC) is refused",
                   str(e))
+        for what, bad in (
+                ("an option given twice", argv + ["-m", "2G"]),
+                ("drives in another order than LAVA's images give", argv[:-4] + [
+                    "-drive", f"file={img},if=virtio,format=raw,file.locking=off",
+                    "-drive", f"file={os.path.join(tmp, 'Image')},if=virtio,format=raw",
+                    "-drive", f"file={img},if=virtio,format=raw,readonly=on,file.locking=off"])):
+            try:
+                b, c, l = job.build(fake_args(tmp, templates, server), bad)
+                d = job.render(templates, c)
+                for method in ("qemu", "qemu-nfs"):
+                    p = d["actions"]["boot"]["methods"][method]["parameters"]
+                    p["options"] = [o for o in p["options"] if not job.LOCAL_DROPS.match(o)]
+                job.check_command(d, b, l, bad)
+                check(False, f"job: {what} is refused")
+            except SystemExit as e:
+                check(True, f"job: {what} is refused")
+        sparc = ["qemu-system-sparc", "-M", "SS-5", "-m", "256", "-accel", "tcg",
+                 "-nographic", "-no-reboot", "-kernel", os.path.join(tmp, "Image")]
+        b, c, l = job.build(fake_args(tmp, templates, server), sparc)
+        nic = [o for o in job.template_options(job.render(templates, c))[1] if o.startswith("-net nic")]
+        check(nic and "model=lance" in nic[0],
+              "job: a lab's SPARCstation gets the template's NIC as its own lance", str(nic))
         built["actions"][2]["test"]["monitors"][0]["bogus"] = 1
         try:
             job.validate(built, server)

@@ -34,7 +34,12 @@ arch_boots() { # ARCH: build, then boot every run; a line per boot
 		# The KTAP suites in boot order (ktap.py checks it; make
 		# lava's monitors wait for them so).
 		export GUEST_SUITES="sg_chain sg_chain_fault sg_chain_real_faults sg_chain_pages sg_chain_dma sg_chain_dma_io"
-		"$here/boot-arch.sh" "$arch" "$run" "$KBUILD/$KIMAGE" "$out/$arch-$run"
+		# errexit is off here (see above): a boot, or a LAVA job, that
+		# could not even start fails the run, not judged from old logs.
+		if ! "$here/boot-arch.sh" "$arch" "$run" "$KBUILD/$KIMAGE" "$out/$arch-$run"; then
+			echo "[qemu-arch] $arch-$run ($RUN_NOTE): 0 passed, 1 failed (the boot did not run; see above)"
+			continue
+		fi
 		if ! guest_via_judge "$out/$arch-$run"; then
 			echo "[qemu-arch] $arch-$run ($RUN_NOTE): 1 passed, 0 failed (LAVA job written: $out/$arch-$run/lava-job/job.yaml)"
 			continue

@@ -20,10 +20,12 @@
  *	write the pattern only (for a disk checked through another device).
  *   sgio check FILE DISK_OFFSET NBYTES SEED
  *	compare a file (or a disk, through the page cache) with the pattern.
- *   sgio verify DEV DISK_OFFSET NBYTES SEED
- *	compare a disk with the pattern, read with O_DIRECT in pieces of
- *	VERIFY_PIECE bytes: past any page cache, and in lists of at most 16
- *	entries, one table, so the check does not lean on chaining.
+ *   sgio verify DEV DISK_OFFSET NBYTES SEED [ZEROS]
+ *	compare a disk with the pattern, and the ZEROS bytes after it with
+ *	zeros (data written twice, or past its end, lands there on a blank
+ *	disk); read with O_DIRECT a page at a time: past any page cache, and
+ *	one segment a command, which no driver chains (virtio-blk chains from
+ *	its third entry), so the check does not lean on what it checks.
  *
  * The pattern depends on the disk offset and the seed, so data that lands
  * at the wrong place, twice, or not at all is caught.
@@ -39,9 +41,6 @@
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
-
-/* sgio verify reads this many bytes a command. */
-#define VERIFY_PIECE	(64 * 1024)
 
 /* Compared in chunks of this many bytes. */
 #define CHUNK	4096
@@ -517,31 +516,46 @@ static int cmd_check(const char *file, uint64_t off, size_t n, uint32_t seed)
 	return 0;
 }
 
-static int cmd_verify(const char *dev, uint64_t off, size_t n, uint32_t seed)
+static int cmd_verify(const char *dev, uint64_t off, size_t n, uint32_t seed,
+		      size_t zeros)
 {
-	uint8_t *buf = buffer_at(VERIFY_PIECE, 0, page_size);
+	uint8_t *buf = buffer_at(page_size, 0, page_size);
 	int fd = open(dev, O_RDONLY | O_DIRECT);
-	size_t done, len;
+	size_t done, len, i;
 	long bad;
 
+	if (!n) {
+		fprintf(stderr, "sgio: verify: no bytes to compare\n");
+		return 2;
+	}
 	if (fd < 0) {
 		perror("sgio: open");
 		return 1;
 	}
-	for (done = 0; done < n; done += len) {
-		len = n - done < VERIFY_PIECE ? n - done : VERIFY_PIECE;
+	for (done = 0; done < n + zeros; done += len) {
+		len = n + zeros - done < page_size ? n + zeros - done : page_size;
 		if (full_io(fd, &(struct iovec){ buf, len }, 1, len, off + done, 0))
 			return 1;
-		bad = mismatch(buf, off + done, len, seed);
-		if (bad >= 0) {
-			printf("%s: pattern differs at byte %zu of %zu\n", dev,
-			       done + (size_t)bad, n);
-			return 1;
+		if (done < n) {
+			bad = mismatch(buf, off + done, len, seed);
+			if (bad >= 0) {
+				printf("%s: pattern differs at byte %zu of %zu\n", dev,
+				       done + (size_t)bad, n);
+				return 1;
+			}
+			continue;
+		}
+		for (i = 0; i < len; i++) {
+			if (buf[i]) {
+				printf("%s: byte %zu after the pattern is not zero\n", dev,
+				       done - n + i);
+				return 1;
+			}
 		}
 	}
 	close(fd);
-	printf("%s: %zu bytes at %llu match the pattern\n", dev, n,
-	       (unsigned long long)off);
+	printf("%s: %zu bytes at %llu match the pattern, %zu zeros follow\n", dev,
+	       n, (unsigned long long)off, zeros);
 	return 0;
 }
 
@@ -563,14 +577,15 @@ int main(int argc, char **argv)
 		return cmd_check(argv[2], strtoull(argv[3], NULL, 0),
 				 strtoull(argv[4], NULL, 0),
 				 (uint32_t)strtoul(argv[5], NULL, 0));
-	if (argc == 6 && !strcmp(argv[1], "verify"))
+	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "verify"))
 		return cmd_verify(argv[2], strtoull(argv[3], NULL, 0),
 				  strtoull(argv[4], NULL, 0),
-				  (uint32_t)strtoul(argv[5], NULL, 0));
+				  (uint32_t)strtoul(argv[5], NULL, 0),
+				  argc == 7 ? strtoull(argv[6], NULL, 0) : 0);
 	fprintf(stderr,
 		"usage: sgio rw DEV DISK_OFFSET NBYTES BUF_OFFSET SEED [ALIGN [scatter,frag=N,predict]]\n"
 		"       sgio write DEV DISK_OFFSET NBYTES SEED\n"
 		"       sgio check FILE DISK_OFFSET NBYTES SEED\n"
-		"       sgio verify DEV DISK_OFFSET NBYTES SEED\n");
+		"       sgio verify DEV DISK_OFFSET NBYTES SEED [ZEROS]\n");
 	return 2;
 }

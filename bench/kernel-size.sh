@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Kernel text with and without sgchain's series, same config (kport's,
-# without the KUnit suite, which only the patched tree has). Prints a
-# markdown section. Builds two extra kernels in the cache: minutes the
-# first time, seconds after.
+# Kernel text with and without sgchain's series, same config: kport's, with
+# every sgchain KUnit suite off (each "config ..._KUNIT_TEST" of
+# kport/lib/sg_chain/Kconfig), so no test code is in the figure. Checks
+# that: no test option is on in either build, no symbol of the suites'
+# objects is in either image, and the size config is the same whether the
+# source config had the suites on or off. Prints a markdown section.
+# Builds two extra kernels in the cache: minutes the first time, seconds
+# after.
 set -euo pipefail
 source "$(dirname "$0")/../kport/env.sh"
 
@@ -19,10 +23,34 @@ if [ ! -d "$pristine_src" ]; then
 	kgit worktree add -q --detach "$pristine_src" pristine
 fi
 
+# Every sgchain KUnit option, from the Kconfig that declares them.
+tests=$(sed -n 's/^config \(.*_KUNIT_TEST\)$/CONFIG_\1/p' "$REPO/kport/lib/sg_chain/Kconfig")
+[ -n "$tests" ] || die "no KUnit option in kport/lib/sg_chain/Kconfig"
+suites_off() { # CONFIG: the same with every sgchain suite off
+	local re
+	re=$(echo "$tests" | paste -sd'|')
+	sed -E "/^(# )?($re)[= ]/d" "$1"
+	for t in $tests; do echo "# $t is not set"; done
+}
+# The size config comes out the same from a source config with the suites
+# on (make qemu's) or off: olddefconfig on each, in scratch directories.
+derived() { # SOURCE-CONFIG OUT: the size config olddefconfig makes of it
+	mkdir -p "$2"
+	suites_off "$1" > "$2/.config"
+	make -C "$KSRC" O="$2" -s olddefconfig >/dev/null
+}
+suites_on=$(grep -cE "^($(echo "$tests" | paste -sd'|'))=y" "$KBUILD/.config" || true)
+[ "$suites_on" -gt 0 ] || die "$KBUILD/.config has no sgchain suite on: not make qemu's config"
+derived "$KBUILD/.config" "$KBUILD_ROOT/size-from-on"
+suites_off "$KBUILD/.config" > "$KBUILD_ROOT/size-source-off.config"
+derived "$KBUILD_ROOT/size-source-off.config" "$KBUILD_ROOT/size-from-off"
+cmp -s "$KBUILD_ROOT/size-from-on/.config" "$KBUILD_ROOT/size-from-off/.config" ||
+	die "the size config differs with the suites on or off in the source config (diff $KBUILD_ROOT/size-from-on/.config $KBUILD_ROOT/size-from-off/.config)"
+
 build() { # SRC OUT: vmlinux with the shared config
 	KSRC=$1 kbuild_check "$2"
 	mkdir -p "$2"
-	sed '/^CONFIG_SG_CHAIN_KUNIT_TEST=/d' "$KBUILD/.config" > "$2/.config.want"
+	suites_off "$KBUILD/.config" > "$2/.config.want"
 	cmp -s "$2/.config.want" "$2/.config.base" || {
 		cp "$2/.config.want" "$2/.config"
 		cp "$2/.config.want" "$2/.config.base"
@@ -31,9 +59,26 @@ build() { # SRC OUT: vmlinux with the shared config
 	make -C "$1" O="$2" -s olddefconfig >/dev/null
 	make -C "$1" O="$2" -j"${JOBS:-$(nproc)}" vmlinux >"$2/build.log" 2>&1 ||
 		die "build in $2 failed, see $2/build.log"
+	! grep -E "^($(echo "$tests" | paste -sd'|'))=" "$2/.config" ||
+		die "$2/.config turns an sgchain suite on"
 }
 build "$KSRC" "$patched_out"
 build "$pristine_src" "$pristine_out"
+
+# The suites' own symbols may be in neither image: in make qemu's build
+# (suites on), the sg_chain_* names that only the suites' objects define
+# (as many times in its vmlinux as in those objects; an inline helper the
+# suites emit a copy of, such as sg_next, is not theirs alone).
+names() { awk 'NF == 3 && $3 ~ /^[A-Za-z][A-Za-z0-9_]*$/ { print $3 }' | sort | uniq -c; }
+test_syms=$(awk 'NR == FNR { n[$2] = $1; next } n[$2] == $1 && $2 ~ /^sg_chain_/ { print $2 }' \
+	<(nm "$KBUILD/vmlinux" | names) \
+	<(nm --defined-only "$KBUILD"/lib/sg_chain/*_kunit.o | names) | sort)
+[ -n "$test_syms" ] || die "no symbol of the suites in $KBUILD/lib/sg_chain/*_kunit.o"
+for out in "$patched_out" "$pristine_out"; do
+	found=$(nm "$out/vmlinux" | awk 'NF == 3 { print $3 }' | sort -u | comm -12 - <(echo "$test_syms" | sort -u))
+	[ -z "$found" ] || die "$out/vmlinux holds test code: $(echo $found | head -c 300)"
+done
+ntests=$(echo "$test_syms" | wc -l)
 
 text() { size "$1/vmlinux" | awk 'NR == 2 { print $1 }'; }
 span() { # _stext .. _etext from the symbol table: text without the padding
@@ -44,7 +89,11 @@ span() { # _stext .. _etext from the symbol table: text without the padding
 }
 pt=$(text "$pristine_out") st=$(text "$patched_out")
 ps=$(span "$pristine_out") ss=$(span "$patched_out")
-echo "## Kernel text: Linux 6.1.192, kport config without the KUnit suite"
+echo "## Kernel text: Linux 6.1.192, kport config with every sgchain KUnit suite off"
+echo
+echo "Off: $(echo $tests | sed 's/ /, /g')."
+echo "None of the $ntests symbols only the suites define is in either image, and the"
+echo "size config is the same whether the source config had the suites on or off."
 echo
 echo "| kernel | size vmlinux text | _stext.._etext |"
 echo "| --- | ---: | ---: |"

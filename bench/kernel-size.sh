@@ -6,7 +6,9 @@
 # objects is in either image, and the size config is the same whether the
 # source config had the suites on or off. Prints a markdown section.
 # Builds two extra kernels in the cache: minutes the first time, seconds
-# after.
+# after. SIZE_CONFIG: kport (default: tinyconfig with kport's fragments,
+# make qemu's config) or a defconfig target of the tree (x86_64_defconfig),
+# each measured in its own pair of build directories.
 set -euo pipefail
 source "$(dirname "$0")/../kport/env.sh"
 
@@ -14,9 +16,15 @@ source "$(dirname "$0")/../kport/env.sh"
 "$REPO/kport/tree.sh" >&2
 "$REPO/kport/build.sh" >&2
 # Beside the tree's other builds, so they belong to this KSRC alone.
-patched_out="$KBUILD_ROOT/size-patched"
+: "${SIZE_CONFIG:=kport}"
+case "$SIZE_CONFIG" in
+kport) suffix="" what="kport config" ;;
+*defconfig) suffix="-$SIZE_CONFIG" what="$SIZE_CONFIG" ;;
+*) die "SIZE_CONFIG=$SIZE_CONFIG: kport or a defconfig target (x86_64_defconfig)" ;;
+esac
+patched_out="$KBUILD_ROOT/size-patched$suffix"
 pristine_src="$KBUILD_ROOT/size-pristine-src"
-pristine_out="$KBUILD_ROOT/size-pristine"
+pristine_out="$KBUILD_ROOT/size-pristine$suffix"
 
 if [ ! -d "$pristine_src" ]; then
 	say "checking out the pristine tree for comparison" >&2
@@ -39,18 +47,29 @@ derived() { # SOURCE-CONFIG OUT: the size config olddefconfig makes of it
 	suites_off "$1" > "$2/.config"
 	make -C "$KSRC" O="$2" -s olddefconfig >/dev/null
 }
-suites_on=$(grep -cE "^($(echo "$tests" | paste -sd'|'))=y" "$KBUILD/.config" || true)
-[ "$suites_on" -gt 0 ] || die "$KBUILD/.config has no sgchain suite on: not make qemu's config"
-derived "$KBUILD/.config" "$KBUILD_ROOT/size-from-on"
-suites_off "$KBUILD/.config" > "$KBUILD_ROOT/size-source-off.config"
-derived "$KBUILD_ROOT/size-source-off.config" "$KBUILD_ROOT/size-from-off"
-cmp -s "$KBUILD_ROOT/size-from-on/.config" "$KBUILD_ROOT/size-from-off/.config" ||
-	die "the size config differs with the suites on or off in the source config (diff $KBUILD_ROOT/size-from-on/.config $KBUILD_ROOT/size-from-off/.config)"
+if [ "$SIZE_CONFIG" = kport ]; then
+	source_config="$KBUILD/.config"
+	suites_on=$(grep -cE "^($(echo "$tests" | paste -sd'|'))=y" "$source_config" || true)
+	[ "$suites_on" -gt 0 ] || die "$source_config has no sgchain suite on: not make qemu's config"
+	derived "$source_config" "$KBUILD_ROOT/size-from-on"
+	suites_off "$source_config" > "$KBUILD_ROOT/size-source-off.config"
+	derived "$KBUILD_ROOT/size-source-off.config" "$KBUILD_ROOT/size-from-off"
+	cmp -s "$KBUILD_ROOT/size-from-on/.config" "$KBUILD_ROOT/size-from-off/.config" ||
+		die "the size config differs with the suites on or off in the source config (diff $KBUILD_ROOT/size-from-on/.config $KBUILD_ROOT/size-from-off/.config)"
+	same="the size config is the same whether the source config had the suites on or off"
+else
+	# The defconfig as the patched tree makes it (its KUnit is off, so
+	# are the suites).
+	mkdir -p "$KBUILD_ROOT/size-source$suffix"
+	make -C "$KSRC" O="$KBUILD_ROOT/size-source$suffix" -s "$SIZE_CONFIG" >/dev/null
+	source_config="$KBUILD_ROOT/size-source$suffix/.config"
+	same="$SIZE_CONFIG turns no suite on"
+fi
 
 build() { # SRC OUT: vmlinux with the shared config
 	KSRC=$1 kbuild_check "$2"
 	mkdir -p "$2"
-	suites_off "$KBUILD/.config" > "$2/.config.want"
+	suites_off "$source_config" > "$2/.config.want"
 	cmp -s "$2/.config.want" "$2/.config.base" || {
 		cp "$2/.config.want" "$2/.config"
 		cp "$2/.config.want" "$2/.config.base"
@@ -89,11 +108,11 @@ span() { # _stext .. _etext from the symbol table: text without the padding
 }
 pt=$(text "$pristine_out") st=$(text "$patched_out")
 ps=$(span "$pristine_out") ss=$(span "$patched_out")
-echo "## Kernel text: Linux 6.1.192, kport config with every sgchain KUnit suite off"
+echo "## Kernel text: Linux 6.1.192, $what with every sgchain KUnit suite off"
 echo
 echo "Off: $(echo $tests | sed 's/ /, /g')."
-echo "None of the $ntests symbols only the suites define is in either image, and the"
-echo "size config is the same whether the source config had the suites on or off."
+echo "None of the $ntests symbols only the suites define is in either image, and"
+echo "$same."
 echo
 echo "| kernel | size vmlinux text | _stext.._etext |"
 echo "| --- | ---: | ---: |"

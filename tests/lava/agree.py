@@ -199,8 +199,6 @@ def main(argv):
             print(f"    # LAVA failed: {r.get('definition')}/{r.get('case')}")
     for i, (ok, name, why) in enumerate(cases, 1):
         print(f"    {'ok' if ok else 'not ok'} {i} {name}" + (f" # {why}" if why and not ok else ""))
-        if why and not ok:
-            print(f"    # {name}: {why}")
     print(f"{'ok' if all(c[0] for c in cases) else 'not ok'} 1 lava_agrees")
     return 0
 

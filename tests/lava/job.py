@@ -163,14 +163,13 @@ def build(args, argv):
     if context["arch"] == "sparc":
         context["model"] = "model=lance"
     mine = dict(rest)
-    for _ in range(2):
-        _, topts = template_options(render(args.templates, context))
-        for opt, val in split(topts):
-            var = CONTEXT_OPTIONS.get(opt)
-            if var and mine.get(opt) != val:
-                if opt not in mine:
-                    die(f"the device template adds {opt} {val}, the runner gives none")
-                context[var] = mine[opt]
+    _, topts = template_options(render(args.templates, context))
+    for opt, val in split(topts):
+        var = CONTEXT_OPTIONS.get(opt)
+        if var and mine.get(opt) != val:
+            if opt not in mine:
+                die(f"the device template adds {opt} {val}, the runner gives none")
+            context[var] = mine[opt]
     command, topts = template_options(render(args.templates, context))
     if command != binary:
         die(f"the device template runs {command}, the runner {binary}")
@@ -282,10 +281,19 @@ def command_difference(mine, lava):
     return None
 
 
-def check_command(device, job, labels, argv):
-    """The command lava-run builds (qemu.py: command, options, extra, then
-    each image's image_arg with the downloaded files put in) against the
-    runner's."""
+def local_device(templates, context):
+    """The device this machine runs the job on: the template rendered for
+    the job's context, without its NIC (LOCAL_DROPS)."""
+    device = render(templates, context)
+    for method in ("qemu", "qemu-nfs"):
+        params = device["actions"]["boot"]["methods"][method]["parameters"]
+        params["options"] = [o for o in params["options"] if not LOCAL_DROPS.match(o)]
+    return device
+
+
+def lava_command(device, job, labels):
+    """The options lava-run gives QEMU (qemu.py: the device's options and
+    extra, then each image's image_arg, the images' files put in)."""
     params = device["actions"]["boot"]["methods"]["qemu"]["parameters"]
     items = list(params["options"]) + [str(x) for x in params.get("extra", [])]
     for label, image in job["actions"][0]["deploy"]["images"].items():
@@ -293,7 +301,12 @@ def check_command(device, job, labels, argv):
     text = " ".join(items)
     for label, path in labels.items():
         text = text.replace("{%s}" % label, path)
-    why = command_difference(options(argv[1:]), split([text]))
+    return split([text])
+
+
+def check_command(device, job, labels, argv):
+    """The command lava-run will build against the runner's."""
+    why = command_difference(options(argv[1:]), lava_command(device, job, labels))
     if why:
         die(f"LAVA's command differs from the runner's: {why}")
 
@@ -344,13 +357,10 @@ def main():
     args = p.parse_args()
     args.out = os.path.abspath(args.out)
     args.url = args.url or "file://" + args.out
-    argv = [a for a in args.argv if a != "--"] if args.argv[0] == "--" else args.argv
+    argv = args.argv[1:] if args.argv[0] == "--" else args.argv
 
     job, context, labels = build(args, argv)
-    device = render(args.templates, context)
-    for method in ("qemu", "qemu-nfs"):
-        params = device["actions"]["boot"]["methods"][method]["parameters"]
-        params["options"] = [o for o in params["options"] if not LOCAL_DROPS.match(o)]
+    device = local_device(args.templates, context)
     check_command(device, job, labels, argv)
     try:
         validate(job, args.server)

@@ -8,7 +8,7 @@ LAVA_LOG: lava-run's output, or a lab job's from lavacli jobs logs --raw.
 Writes OUTDIR/console.log, the guest's serial lines in order (what
 tests/qemu/ktap.py judges for the direct runs), and OUTDIR/results.yaml:
 LAVA's results as a list of {definition, case, result, ...} in order,
-its errors, and the QEMU command it ran (its "Boot command").
+and the QEMU command it ran (its "Boot command").
 A LAVA timeout is written into the console as the QEMU runners' watchdog
 line, so ktap.py reports a hang the same way for both.
 """
@@ -25,7 +25,7 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: log.py LAVA_LOG OUTDIR")
     log, out = sys.argv[1], sys.argv[2]
-    console, results, errors, typed, boot_command = [], [], [], None, None
+    console, results, typed, boot_command = [], [], None, None
     with open(log, errors="replace") as f:
         for number, line in enumerate(f, 1):
             line = line.strip()
@@ -61,8 +61,6 @@ def main():
                 console.append(line)
             elif lvl == "results" and isinstance(msg, dict):
                 results.append(msg)
-            elif lvl == "error":
-                errors.append(str(msg))
             elif lvl == "info" and str(msg).startswith("Boot command: "):
                 boot_command = str(msg)[len("Boot command: "):]
     timed_out = any(r.get("definition") == "lava" and r.get("result") == "fail"
@@ -75,8 +73,8 @@ def main():
         if timed_out:
             f.write("[qemu] watchdog fired: the guest hung (LAVA timed out)\n")
     with open(os.path.join(out, "results.yaml"), "w") as f:
-        yaml.safe_dump({"results": results, "errors": errors,
-                        "boot_command": boot_command}, f, sort_keys=False)
+        yaml.safe_dump({"results": results, "boot_command": boot_command},
+                       f, sort_keys=False)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@
   gives agree.py its console. Both without LAVA's debug records.
 - job.py on a command for each machine family: the job passes lava-server's
   schemas, the command LAVA would run is the runner's, and a command the
-  template would change is refused.
+  template would change is refused; and its model of lava-run's command,
+  in order, against the one lava-dispatcher logged in golden/lava-main.log.
 Ends with "N passed, N failed".
 """
 import collections
@@ -330,6 +331,12 @@ def test_log():
           "log: the runner's judge fails the panic on LAVA's console")
 
 
+def _boot_command(log, tmp):
+    subprocess.run([sys.executable, os.path.join(HERE, "log.py"), log, tmp], check=True)
+    with open(os.path.join(tmp, "results.yaml")) as f:
+        return yaml.safe_load(f)["boot_command"]
+
+
 def _console_of(log, tmp):
     subprocess.run([sys.executable, os.path.join(HERE, "log.py"), log, tmp], check=True)
     return os.path.join(tmp, "console.log")
@@ -374,16 +381,33 @@ def test_job(templates, server):
             args = fake_args(tmp, templates, server)
             try:
                 built, context, labels = job.build(args, argv)
-                device = job.render(templates, context)
-                for method in ("qemu", "qemu-nfs"):
-                    p = device["actions"]["boot"]["methods"][method]["parameters"]
-                    p["options"] = [o for o in p["options"] if not job.LOCAL_DROPS.match(o)]
-                job.check_command(device, built, labels, argv)
+                job.check_command(job.local_device(templates, context), built, labels, argv)
                 job.validate(built, server)
                 ok, why = True, ""
             except SystemExit as e:
                 ok, why = False, str(e)
             check(ok, f"job: {what}: LAVA's command is the runner's, schemas pass", why)
+        # job.py's model of the command lava-run builds, against the one
+        # lava-dispatcher really built and logged (golden/lava-main.log):
+        # the same options in the same order, files by name.
+        with tempfile.TemporaryDirectory() as t2:
+            ran = _boot_command(os.path.join(GOLDEN, "lava-main.log"), t2)
+        words = job.split_command_line(ran)
+        mon = words.index("-monitor")
+        runner = words[:mon] + words[mon + 2:]
+        for i, w in enumerate(runner):
+            for f in ("bzImage", "initramfs.cpio.gz", "virtio.img"):
+                runner[i] = re.sub(r"/var/lib/lava/[^ ,]*/" + re.escape(f), os.path.join(tmp, f), runner[i])
+            if os.path.join(tmp, "") in runner[i]:
+                name = re.search(re.escape(tmp) + r"/([^ ,]+)", runner[i]).group(1)
+                with open(os.path.join(tmp, name), "wb") as fp:
+                    fp.write(b"\0" * 4096)
+        built, context, labels = job.build(fake_args(tmp, templates, server), runner)
+        predicted = job.lava_command(job.local_device(templates, context), built, labels)
+        logged = job.options(words[1:])
+        check(job.by_file_name(predicted) == job.by_file_name(logged),
+              "job: the command it expects lava-run to build is the one lava-dispatcher logged",
+              f"{job.by_file_name(predicted)} != {job.by_file_name(logged)}")
         # The device adds an option the runner does not give: refused.
         argv = commands["x86_64 pc, one file opened twice"]
         built, context, labels = job.build(fake_args(tmp, templates, server), argv)
@@ -402,11 +426,7 @@ def test_job(templates, server):
                     "-drive", f"file={img},if=virtio,format=raw,readonly=on,file.locking=off"])):
             try:
                 b, c, l = job.build(fake_args(tmp, templates, server), bad)
-                d = job.render(templates, c)
-                for method in ("qemu", "qemu-nfs"):
-                    p = d["actions"]["boot"]["methods"][method]["parameters"]
-                    p["options"] = [o for o in p["options"] if not job.LOCAL_DROPS.match(o)]
-                job.check_command(d, b, l, bad)
+                job.check_command(job.local_device(templates, c), b, l, bad)
                 check(False, f"job: {what} is refused")
             except SystemExit as e:
                 check(True, f"job: {what} is refused")

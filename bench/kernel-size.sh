@@ -34,10 +34,9 @@ fi
 # Every sgchain KUnit option, from the Kconfig that declares them.
 tests=$(sed -n 's/^config \(.*_KUNIT_TEST\)$/CONFIG_\1/p' "$REPO/kport/lib/sg_chain/Kconfig")
 [ -n "$tests" ] || die "no KUnit option in kport/lib/sg_chain/Kconfig"
+tests_re=$(echo "$tests" | paste -sd'|')
 suites_off() { # CONFIG: the same with every sgchain suite off
-	local re
-	re=$(echo "$tests" | paste -sd'|')
-	sed -E "/^(# )?($re)[= ]/d" "$1"
+	sed -E "/^(# )?($tests_re)[= ]/d" "$1"
 	for t in $tests; do echo "# $t is not set"; done
 }
 # The size config comes out the same from a source config with the suites
@@ -49,7 +48,7 @@ derived() { # SOURCE-CONFIG OUT: the size config olddefconfig makes of it
 }
 if [ "$SIZE_CONFIG" = kport ]; then
 	source_config="$KBUILD/.config"
-	suites_on=$(grep -cE "^($(echo "$tests" | paste -sd'|'))=y" "$source_config" || true)
+	suites_on=$(grep -cE "^($tests_re)=y" "$source_config" || true)
 	[ "$suites_on" -gt 0 ] || die "$source_config has no sgchain suite on: not make qemu's config"
 	derived "$source_config" "$KBUILD_ROOT/size-from-on"
 	suites_off "$source_config" > "$KBUILD_ROOT/size-source-off.config"
@@ -78,7 +77,7 @@ build() { # SRC OUT: vmlinux with the shared config
 	make -C "$1" O="$2" -s olddefconfig >/dev/null
 	make -C "$1" O="$2" -j"${JOBS:-$(nproc)}" vmlinux >"$2/build.log" 2>&1 ||
 		die "build in $2 failed, see $2/build.log"
-	! grep -E "^($(echo "$tests" | paste -sd'|'))=" "$2/.config" ||
+	! grep -E "^($tests_re)=" "$2/.config" ||
 		die "$2/.config turns an sgchain suite on"
 }
 build "$KSRC" "$patched_out"

@@ -201,7 +201,7 @@ def main(argv):
     ap.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
 
-    suites, problems, text, texts = [], [], [], {}
+    suites, problems, texts = [], [], {}
     for path in args.files:
         try:
             with open(path, errors="replace") as f:
@@ -209,12 +209,12 @@ def main(argv):
         except OSError as e:
             problems.append(f"{path}: {e.strerror}")
             continue
-        text.extend(lines)
         texts[path] = lines
         found, trouble = parse(lines, path, args.allow_warning)
         suites.extend(found)
         problems.extend(trouble)
 
+    text = [line for lines in texts.values() for line in lines]
     notes = dict(n.split("=", 1) for n in args.skip_note)
     passed = failed = skipped = 0
     failures = []

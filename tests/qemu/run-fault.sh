@@ -28,11 +28,8 @@ export GUEST_SUITES="sg_chain_fault sg_chain_real_faults fault_load"
 "$here/boot-fault.sh" "$KBUILD/$KIMAGE" "$out" "$([ "$KVARIANT" = kasan ] && echo 1 || echo 0)"
 t2=$(date +%s)
 echo "[qemu-fault] ${KVARIANT:-plain} kernel: build $((t1 - t0)) s, boot and load $((t2 - t1)) s"
-if ! guest_via_judge "$out"; then
-	echo "[qemu-fault] LAVA job written: $out/lava-job/job.yaml"
-	echo "1 passed, 0 failed"
-	exit 0
-fi
+# A job only written (job.py named it, and checked it): one result.
+guest_via_judge "$out" || { echo "1 passed, 0 failed"; exit 0; }
 grep -E "^    # (phase|failslab|before|after)" "$out/console.log" | sed 's/^    # /[qemu-fault] /' || true
 echo "[qemu-fault] results (console log: $out/console.log):"
 judge=(--no-skip sg_chain_real_faults --require-line "sgchain-init: done")

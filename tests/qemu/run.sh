@@ -41,10 +41,7 @@ esac
 t3=$(date +%s)
 
 echo "[qemu] $KARCH: tree $((t1 - t0)) s, build $((t2 - t1)) s, boot and I/O $((t3 - t2)) s"
-if ! guest_via_judge "$out"; then
-	echo "[qemu] LAVA job written: $out/lava-job/job.yaml"
-	echo "1 passed, 0 failed"
-	exit 0
-fi
+# A job only written (job.py named it, and checked it): one result.
+guest_via_judge "$out" || { echo "1 passed, 0 failed"; exit 0; }
 echo "[qemu] results (console log: $out/console.log):"
 "$here/ktap.py" "${judge[@]}" "${logs[@]}" "${GUEST_VIA_LOGS[@]}"

@@ -3,7 +3,9 @@
  * sgchain side by side with Linux 6.1's own lib/scatterlist.c (built from
  * the tarball at bench time) and a flat array, in one run.
  *
- *   bench OUTDIR           measure; write OUTDIR/results.md and plot data
+ *   bench OUTDIR           measure; write every timed repetition to
+ *                          OUTDIR/samples.tsv (bench/summarise.py makes
+ *                          the tables of several processes' samples)
  *   bench --count WHAT N   run one path a fixed number of times, for
  *                          callgrind (WHAT: walk-, nents-, nents_for_len-,
  *                          last-, alloc- with sgchain or k61; walk-flat;
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <linux/dma-mapping.h>
 #include <linux/scatterlist.h>
@@ -21,7 +24,7 @@
 #include "dma_mappers.h"
 #include "mock_page.h"
 
-#define REPS		9		/* the median of 9, and their spread */
+#define REPS		9		/* timed repetitions of each measurement */
 #define VISITS		(1u << 23)	/* entries walked per measurement */
 
 static const unsigned int sizes[] = { 8, 128, 129, 2048, 8192, 65536 };
@@ -35,23 +38,6 @@ static double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-struct stat {
-	double median, spread;	/* ns per entry; spread = (max - min) / median */
-};
-
-static struct stat summarise(double *v)
-{
-	qsort(v, REPS, sizeof(*v), cmp_double);
-	return (struct stat){ v[REPS / 2], (v[REPS - 1] - v[0]) / v[REPS / 2] };
 }
 
 /* What one measurement runs: walk/count a list, or alloc+free one. */
@@ -84,55 +70,86 @@ static void run_op(enum op op, const struct bench_impl *impl, void *list,
 	}
 }
 
-/* results[op][impl][size]; impl 0 sgchain, 1 linux-6.1 (flat: 0). */
-static struct stat results[NOPS][2][NSIZES];
+/*
+ * The implementations timed side by side. Linux 6.1's code runs twice, on
+ * lists of its own: the second copy is the control, whose ratio to the
+ * first is what the method reports for two identical codes (the noise).
+ */
+enum { SGCHAIN, K61, K61_AGAIN, NIMPLS };
+static const char *const impl_name[NIMPLS] = { "sgchain", "linux-6.1", "linux-6.1-again" };
 
-static void measure(void)
+/* Every timed repetition, ns per entry, as one line of samples.tsv. */
+static void sample(FILE *f, const char *op, unsigned int n, unsigned int rep,
+		   const char *impl, double ns)
 {
-	const struct bench_impl *impls[2] = { &sgchain_impl, &k61_impl };
+	fprintf(f, "%s\t%u\t%u\t%s\t%.4f\n", op, n, rep, impl, ns);
+}
+
+static void measure(FILE *out)
+{
+	const struct bench_impl *impls[NIMPLS] = { &sgchain_impl, &k61_impl, &k61_impl };
 	unsigned int s, r, i, j, op;
+
+	srand((unsigned int)getpid());
 
 	for (s = 0; s < NSIZES; s++) {
 		unsigned int n = sizes[s];
 		unsigned int iters = VISITS / n ? VISITS / n : 1;
 		unsigned int alloc_iters = (1u << 18) / n ? (1u << 18) / n : 4;
-		void *lists[2] = { impls[0]->build(n), impls[1]->build(n) };
-		void *flat = flat_build(n);
-		double v[NOPS][2][REPS];
+		void *lists[NIMPLS], *flat = flat_build(n);
+		unsigned int order[NIMPLS];
 
-		if (!lists[0] || !lists[1] || !flat) {
+		/*
+		 * Built in a random order: the first list built lands where
+		 * the heap starts, and at 2 MiB a list's addresses alone move
+		 * its walk by a tenth. Every process draws its own layout.
+		 */
+		for (j = 0; j < NIMPLS; j++)
+			order[j] = j;
+		for (j = NIMPLS; j > 1; j--) {
+			unsigned int k = (unsigned int)rand() % j, t = order[k];
+
+			order[k] = order[j - 1];
+			order[j - 1] = t;
+		}
+		for (j = 0; j < NIMPLS; j++) {
+			i = order[j];
+			lists[i] = impls[i]->build(n);
+			if (!lists[i])
+				flat = NULL;
+		}
+		if (!flat) {
 			fprintf(stderr, "bench: cannot build lists of %u\n", n);
 			exit(1);
 		}
 		/*
 		 * Interleaved, so every implementation sees the same noise, in
-		 * alternating order, each after an untimed warm-up of its own:
-		 * whoever runs first after another operation otherwise pays for
-		 * the caches and the allocator state that one left behind.
+		 * an order that turns with each repetition, each after an
+		 * untimed warm-up of its own: whoever runs first after another
+		 * operation otherwise pays for the caches and the allocator
+		 * state that one left behind.
 		 */
 		for (r = 0; r < REPS; r++) {
 			for (op = 0; op < NOPS; op++) {
-				for (j = 0; j < 2; j++) {
+				for (j = 0; j < NIMPLS; j++) {
 					unsigned int it = op >= ALLOC_CHAINED ? alloc_iters : iters;
 					void *list;
 					double t0;
 
-					i = j ^ (r & 1);
+					i = r & 1 ? NIMPLS - 1 - (j + r / 2) % NIMPLS : (j + r / 2) % NIMPLS;
 					if (op == FLAT && i)
 						continue;
 					list = op == FLAT ? flat : lists[i];
 					run_op(op, impls[i], list, n, it / 4 + 1);
 					t0 = now_ns();
 					run_op(op, impls[i], list, n, it);
-					v[op][i][r] = (now_ns() - t0) / ((double)it * n);
+					sample(out, op_name[op], n, r, op == FLAT ? "flat" : impl_name[i],
+					       (now_ns() - t0) / ((double)it * n));
 				}
 			}
 		}
-		for (op = 0; op < NOPS; op++)
-			for (i = 0; i < (op == FLAT ? 1u : 2u); i++)
-				results[op][i][s] = summarise(v[op][i]);
-		impls[0]->destroy(lists[0]);
-		impls[1]->destroy(lists[1]);
+		for (i = 0; i < NIMPLS; i++)
+			impls[i]->destroy(lists[i]);
 		flat_destroy(flat);
 	}
 }
@@ -140,7 +157,6 @@ static void measure(void)
 /* IOMMU map + unmap per entry: must not grow with the list. */
 static const unsigned int map_sizes[] = { 128, 512, 2048, 8192, 32768, 65536 };
 #define NMAP	(sizeof(map_sizes) / sizeof(map_sizes[0]))
-static struct stat map_results[NMAP];
 
 /* A device behind a roomy IOMMU, and a list of @n entries in pairs. */
 struct map_setup {
@@ -189,94 +205,24 @@ static void map_unmap(struct map_setup *m, unsigned int n, unsigned int iters)
 	}
 }
 
-static void measure_map(void)
+static void measure_map(FILE *out)
 {
 	unsigned int s, r;
 
 	for (s = 0; s < NMAP; s++) {
 		unsigned int n = map_sizes[s], iters = (1u << 20) / n + 1;
 		struct map_setup m;
-		double v[REPS];
 
 		map_setup(&m, n);
 		for (r = 0; r < REPS; r++) {
 			double t0 = now_ns();
 
 			map_unmap(&m, n, iters);
-			v[r] = (now_ns() - t0) / ((double)iters * n);
+			sample(out, "IOMMU map + unmap", n, r, "sgchain",
+			       (now_ns() - t0) / ((double)iters * n));
 		}
-		map_results[s] = summarise(v);
 		map_teardown(&m);
 	}
-}
-
-static void print_table(FILE *f)
-{
-	unsigned int s, op;
-
-	fprintf(f, "## Walks and counts, ns per entry (median of %d, spread in %%)\n\n", REPS);
-	fprintf(f, "| entries | operation | sgchain | linux-6.1 | flat array | sgchain / linux-6.1 | sgchain / flat |\n");
-	fprintf(f, "| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n");
-	for (s = 0; s < NSIZES; s++) {
-		for (op = FOR_EACH; op <= LAST; op++) {
-			struct stat a = results[op][0][s], b = results[op][1][s];
-			struct stat fl = results[FLAT][0][s];
-
-			fprintf(f, "| %u | %s | %.3f (%.0f%%) | %.3f (%.0f%%) | %.3f | %.2f | %.2f |\n",
-				sizes[s], op_name[op], a.median, 100 * a.spread,
-				b.median, 100 * b.spread, fl.median,
-				a.median / b.median, a.median / fl.median);
-		}
-	}
-	fprintf(f, "\n## Allocation + free, ns per entry (same mock allocator for both)\n\n");
-	fprintf(f, "| entries | operation | sgchain | linux-6.1 | sgchain / linux-6.1 |\n");
-	fprintf(f, "| ---: | --- | ---: | ---: | ---: |\n");
-	for (s = 0; s < NSIZES; s++) {
-		for (op = ALLOC_CHAINED; op <= ALLOC_KMALLOC; op++) {
-			struct stat a = results[op][0][s], b = results[op][1][s];
-
-			fprintf(f, "| %u | %s | %.2f (%.0f%%) | %.2f (%.0f%%) | %.2f |\n",
-				sizes[s], op_name[op], a.median, 100 * a.spread,
-				b.median, 100 * b.spread, a.median / b.median);
-		}
-	}
-	/* Against the middle size's cost: one noisy size cannot skew them all. */
-	double costs[NMAP], mid, lo, hi;
-
-	for (s = 0; s < NMAP; s++)
-		costs[s] = map_results[s].median;
-	qsort(costs, NMAP, sizeof(costs[0]), cmp_double);
-	mid = costs[NMAP / 2];
-	lo = costs[0];
-	hi = costs[NMAP - 1];
-	fprintf(f, "\n## IOMMU map + unmap, ns per entry (usim merging IOMMU, pairs merged)\n\n");
-	fprintf(f, "| entries | ns per entry | spread | vs the median size |\n| ---: | ---: | ---: | ---: |\n");
-	for (s = 0; s < NMAP; s++)
-		fprintf(f, "| %u | %.2f | %.0f%% | %.2f |\n", map_sizes[s],
-			map_results[s].median, 100 * map_results[s].spread,
-			map_results[s].median / mid);
-	fprintf(f, "\nCost per entry from %u to %u entries: %.2f to %.2f ns, within %.0f%% of the median size's.\n",
-		map_sizes[0], map_sizes[NMAP - 1], lo, hi,
-		100 * (hi - mid > mid - lo ? hi - mid : mid - lo) / mid);
-}
-
-static void write_plot_data(const char *dir)
-{
-	char path[512];
-	unsigned int s;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/walk.dat", dir);
-	f = fopen(path, "w");
-	if (!f)
-		exit(1);
-	fprintf(f, "# entries sgchain_for_each sgchain_sg_next linux61_for_each linux61_sg_next flat\n");
-	for (s = 0; s < NSIZES; s++)
-		fprintf(f, "%u %.4f %.4f %.4f %.4f %.4f\n", sizes[s],
-			results[FOR_EACH][0][s].median, results[SG_NEXT][0][s].median,
-			results[FOR_EACH][1][s].median, results[SG_NEXT][1][s].median,
-			results[FLAT][0][s].median);
-	fclose(f);
 }
 
 /* For callgrind: one path, a fixed number of times, nothing else timed. */
@@ -330,18 +276,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench OUTDIR | bench --count WHAT N\n");
 		return 2;
 	}
-	fprintf(stderr, "[bench] walks, counts and allocation: %zu sizes x %d repetitions\n",
-		NSIZES, REPS);
-	measure();
-	fprintf(stderr, "[bench] IOMMU map + unmap: %zu sizes\n", NMAP);
-	measure_map();
-	snprintf(path, sizeof(path), "%s/timings.md", argv[1]);
+	snprintf(path, sizeof(path), "%s/samples.tsv", argv[1]);
 	f = fopen(path, "w");
-	if (!f)
+	if (!f) {
+		perror(path);
 		return 1;
-	print_table(f);
-	fclose(f);
-	print_table(stdout);
-	write_plot_data(argv[1]);
+	}
+	fprintf(f, "operation\tentries\trepetition\timplementation\tns_per_entry\n");
+	measure(f);
+	measure_map(f);
+	if (fclose(f)) {
+		perror(path);
+		return 1;
+	}
 	return 0;
 }

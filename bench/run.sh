@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
 # make bench: timings, instruction counts, a chart and kernel text sizes,
-# assembled into OUTDIR/results.md. Usage: run.sh OUTDIR
+# assembled into OUTDIR/results.md. Usage: run.sh OUTDIR BENCH...
+# (one benchmark binary per code placement, the Makefile's BENCH_PLACEMENTS)
 set -euo pipefail
 out=$1
+shift
 here="$(cd "$(dirname "$0")" && pwd)"
-bench="$out/bench"
+bench=$1 # placed at +0, for the instruction counts
 res="$out/results.md"
 
-"$bench" "$out" > /dev/null
+# One process per placement, one after another: a process fixes where
+# the code lands in the cache lines and where its lists are in memory,
+# so the processes' spread is the noise that the ratios' intervals must
+# cover (bench/summarise.py).
+rm -rf "$out"/process-*
+k=0
+for b in "$@"; do
+	k=$((k + 1))
+	echo "[bench] timings: process $k of $#, $(basename "$(dirname "$b")")"
+	mkdir -p "$out/process-$k"
+	"$b" "$out/process-$k"
+done
+python3 "$here/summarise.py" "$out" "$out"/process-*/samples.tsv > /dev/null
 
 echo "[bench] instruction counts under callgrind (stable on a noisy machine)"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -50,7 +64,7 @@ echo "[bench] chart: $out/walk.png"
 gnuplot <<GP
 set terminal pngcairo size 900,540 font "sans,11"
 set output "$out/walk.png"
-set title "Walking a scatterlist: ns per entry (median of 9)"
+set title "Walking a scatterlist: ns per entry (median over every process and repetition)"
 set xlabel "entries in the list"
 set ylabel "ns per entry"
 set logscale x 2
@@ -64,13 +78,21 @@ plot "$out/walk.dat" using 1:2 with linespoints lw 2 title "sgchain for\\\\_each
      "$out/walk.dat" using 1:6 with linespoints lw 2 title "flat array"
 GP
 
-"$here/kernel-size.sh" > "$out/kernel-size.md" || echo "(kernel sizes not measured: see above)" > "$out/kernel-size.md"
+# Kernel text of each config, pristine and patched: the first run builds
+# two kernels per config (Debian's takes about an hour on two cores), later
+# runs reuse them.
+: > "$out/kernel-size.md"
+for config in ${BENCH_SIZE_CONFIGS-kport x86_64_defconfig debian}; do
+	echo "[bench] kernel text, $config config"
+	SIZE_CONFIG=$config "$here/kernel-size.sh" > "$out/kernel-size-$config.md"
+	{ cat "$out/kernel-size-$config.md"; echo; } >> "$out/kernel-size.md"
+done
 
 {
 	echo "# sgchain benchmark"
 	echo
 	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -r)."
-	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code."
+	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, placed as the kernel places x86-64 code (functions on 64 bytes, loops and jumps packed), one process per offset from the line: $(echo "$@" | sed 's|[^ ]*/at-\([0-9]*\)/bench|+\1|g')."
 	echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). All figures below come from this one run."
 	echo
 	cat "$out/timings.md"
@@ -78,5 +100,5 @@ GP
 	cat "$out/instructions.md"
 	cat "$out/kernel-size.md"
 } > "$res"
-cat "$out/instructions.md" "$out/kernel-size.md"
+cat "$out/timings.md" "$out/instructions.md" "$out/kernel-size.md"
 echo "[bench] results: $res, chart: $out/walk.png"

@@ -71,7 +71,9 @@ DEB_QEMU := linux-source-$(KVER) qemu-system-x86 busybox-static gcc make libc6-d
 
 # The cross compiler brings libc6-dev-hppa-cross for the static init.
 DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc
-DEB_BENCH := linux-source-6.1 valgrind gnuplot-nox
+# linux-config-6.1: Debian's own config, for the kernel text of a distribution
+# kernel; openssl makes its module signing key.
+DEB_BENCH := linux-source-6.1 linux-config-6.1 openssl valgrind gnuplot-nox python3
 
 # Kernel tree and build directory: outside the repository (kport/env.sh).
 export KVER KSRC KBUILD UPSTREAM MAINLINE KBUILD_PARISC KBUILD_KASAN SGCHAIN_CACHE QEMU_TIMEOUT JOBS

@@ -7,8 +7,10 @@
 # source config had the suites on or off. Prints a markdown section.
 # Builds two extra kernels in the cache: minutes the first time, seconds
 # after. SIZE_CONFIG: kport (default: tinyconfig with kport's fragments,
-# make qemu's config) or a defconfig target of the tree (x86_64_defconfig),
-# each measured in its own pair of build directories.
+# make qemu's config), a defconfig target of the tree (x86_64_defconfig) or
+# debian (linux-config-6.1's amd64 config: vmlinux, and the modules of the
+# directories that use scatterlists most), each measured in its own pair of
+# build directories.
 set -euo pipefail
 source "$(dirname "$0")/../kport/env.sh"
 
@@ -20,7 +22,8 @@ source "$(dirname "$0")/../kport/env.sh"
 case "$SIZE_CONFIG" in
 kport) suffix="" what="kport config" ;;
 *defconfig) suffix="-$SIZE_CONFIG" what="$SIZE_CONFIG" ;;
-*) die "SIZE_CONFIG=$SIZE_CONFIG: kport or a defconfig target (x86_64_defconfig)" ;;
+debian) suffix="-debian" what="Debian's amd64 config (linux-config-6.1)" ;;
+*) die "SIZE_CONFIG=$SIZE_CONFIG: kport, debian or a defconfig target (x86_64_defconfig)" ;;
 esac
 patched_out="$KBUILD_ROOT/size-patched$suffix"
 pristine_src="$KBUILD_ROOT/size-pristine-src"
@@ -46,6 +49,18 @@ derived() { # SOURCE-CONFIG OUT: the size config olddefconfig makes of it
 	suites_off "$1" > "$2/.config"
 	make -C "$KSRC" O="$2" -s olddefconfig >/dev/null
 }
+# Debian's flavour as its kernel package is built, with three changes that
+# change no code: no debug info (its DWARF and BTF are not text, and take
+# most of the build's time), and no key files of Debian's signing tree,
+# which the source package does not hold.
+debian_config() { # OUT
+	local deb=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+	[ -f "$deb" ] || die "$deb missing: apt-get install linux-config-6.1 (make bench-deps)"
+	xz -dc "$deb" > "$1"
+	"$KSRC/scripts/config" --file "$1" \
+		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_BTF -e DEBUG_INFO_NONE \
+		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS ""
+}
 if [ "$SIZE_CONFIG" = kport ]; then
 	source_config="$KBUILD/.config"
 	suites_on=$(grep -cE "^($tests_re)=y" "$source_config" || true)
@@ -57,13 +72,24 @@ if [ "$SIZE_CONFIG" = kport ]; then
 		die "the size config differs with the suites on or off in the source config (diff $KBUILD_ROOT/size-from-on/.config $KBUILD_ROOT/size-from-off/.config)"
 	same="the size config is the same whether the source config had the suites on or off"
 else
-	# The defconfig as the patched tree makes it (its KUnit is off, so
-	# are the suites).
+	# The config as the patched tree makes it (its KUnit is off, so are
+	# the suites).
 	mkdir -p "$KBUILD_ROOT/size-source$suffix"
-	make -C "$KSRC" O="$KBUILD_ROOT/size-source$suffix" -s "$SIZE_CONFIG" >/dev/null
 	source_config="$KBUILD_ROOT/size-source$suffix/.config"
+	if [ "$SIZE_CONFIG" = debian ]; then
+		debian_config "$source_config"
+		make -C "$KSRC" O="$KBUILD_ROOT/size-source$suffix" -s olddefconfig >/dev/null
+	else
+		make -C "$KSRC" O="$KBUILD_ROOT/size-source$suffix" -s "$SIZE_CONFIG" >/dev/null
+	fi
 	same="$SIZE_CONFIG turns no suite on"
 fi
+
+# The directories whose modules are measured beside vmlinux: those that use
+# scatterlists most, where building every module would take hours.
+module_dirs=""
+[ "$SIZE_CONFIG" != debian ] ||
+	module_dirs="drivers/scsi drivers/block drivers/nvme crypto drivers/infiniband/core net/sunrpc"
 
 build() { # SRC OUT: vmlinux with the shared config
 	KSRC=$1 kbuild_check "$2"
@@ -77,11 +103,29 @@ build() { # SRC OUT: vmlinux with the shared config
 	make -C "$1" O="$2" -s olddefconfig >/dev/null
 	make -C "$1" O="$2" -j"${JOBS:-$(nproc)}" vmlinux >"$2/build.log" 2>&1 ||
 		die "build in $2 failed, see $2/build.log"
+	[ -z "$module_dirs" ] || {
+		say "building the modules of $module_dirs in $(basename "$2")" >&2
+		make -C "$1" O="$2" -j"${JOBS:-$(nproc)}" $(printf '%s/ ' $module_dirs) \
+			>>"$2/build.log" 2>&1 || die "build in $2 failed, see $2/build.log"
+	}
 	! grep -E "^($tests_re)=" "$2/.config" ||
 		die "$2/.config turns an sgchain suite on"
 }
 build "$KSRC" "$patched_out"
 build "$pristine_src" "$pristine_out"
+# SIZE_OUTLINE=1: a third build, the series with its walk helpers out of
+# line, in a worktree at the series' last commit.
+outline_out=""
+if [ -n "${SIZE_OUTLINE:-}" ]; then
+	outline_src="$KBUILD_ROOT/size-outline-src"
+	outline_out="$KBUILD_ROOT/size-outline$suffix"
+	series_head=$(kgit rev-parse HEAD)
+	[ -d "$outline_src" ] || kgit worktree add -q --detach "$outline_src" "$series_head"
+	[ "$(git -C "$outline_src" rev-parse HEAD)" = "$series_head" ] ||
+		git -C "$outline_src" checkout -q -f --detach "$series_head"
+	python3 "$REPO/bench/outline-helpers.py" "$outline_src"
+	build "$outline_src" "$outline_out"
+fi
 
 # The suites' own symbols may be in neither image: in make qemu's build
 # (suites on), the sg_chain_* names that only the suites' objects define
@@ -92,37 +136,107 @@ test_syms=$(awk 'NR == FNR { n[$2] = $1; next } n[$2] == $1 && $2 ~ /^sg_chain_/
 	<(nm "$KBUILD/vmlinux" | names) \
 	<(nm --defined-only "$KBUILD"/lib/sg_chain/*_kunit.o | names) | sort)
 [ -n "$test_syms" ] || die "no symbol of the suites in $KBUILD/lib/sg_chain/*_kunit.o"
-for out in "$patched_out" "$pristine_out"; do
+for out in "$patched_out" "$pristine_out" $outline_out; do
 	found=$(nm "$out/vmlinux" | awk 'NF == 3 { print $3 }' | sort -u | comm -12 - <(echo "$test_syms" | sort -u))
 	[ -z "$found" ] || die "$out/vmlinux holds test code: $(echo $found | head -c 300)"
 done
 ntests=$(echo "$test_syms" | wc -l)
 
-text() { size "$1/vmlinux" | awk 'NR == 2 { print $1 }'; }
+# The module objects built in OUT's module directories (modules.order
+# names each module's .ko; its .o is the module's code, before modpost
+# adds the same few bytes to both builds).
+modules() { # OUT DIR
+	sed 's/\.ko$/.o/' "$1/$2/modules.order" | sort
+}
+for d in $module_dirs; do
+	cmp -s <(modules "$pristine_out" "$d") <(modules "$patched_out" "$d") ||
+		die "$d: the two builds made different modules"
+	(cd "$patched_out" && found=$(nm $(modules "$patched_out" "$d") 2>/dev/null |
+		awk 'NF >= 2 { print $NF }' | sort -u | comm -12 - <(echo "$test_syms" | sort -u)) &&
+		[ -z "$found" ]) || die "$d's modules hold test code"
+done
+
+texts() { size "$@" | awk 'NR > 1 { t += $1 } END { print t + 0 }'; }
 span() { # _stext .. _etext from the symbol table: text without the padding
 	local s e
 	s=$(nm "$1/vmlinux" | awk '$3 == "_stext" { print $1 }')
 	e=$(nm "$1/vmlinux" | awk '$3 == "_etext" { print $1 }')
 	echo $((16#$e - 16#$s))
 }
-pt=$(text "$pristine_out") st=$(text "$patched_out")
-ps=$(span "$pristine_out") ss=$(span "$patched_out")
+# The helpers 6.1 exports and sgchain makes inline, and the calls to them
+# or to a copy that gcc kept out of line (sg_next.part.0, say): call and
+# jump instructions in a linked vmlinux (whose relocations, kept for KASLR,
+# are not read); in a module object, call relocations, and calls to a
+# local copy, which need none.
+helpers_re='(sg_next|sg_nents|sg_nents_for_len|sg_last|sg_init_table)(\.[a-z]+\.[0-9]+)*'
+calls_in() { # FILE...: vmlinux, or module objects
+	if [ "$1" = vmlinux ]; then
+		objdump -d --no-show-raw-insn "$@" | grep -cE "(call|jmp) +[0-9a-f]+ <$helpers_re>" || true
+	else
+		objdump -dr --no-show-raw-insn "$@" |
+			grep -cE "(call|jmp) +[0-9a-f]+ <$helpers_re>|R_X86_64_(PLT32|PC32)[[:space:]]+$helpers_re-0x4" || true
+	fi
+}
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.3f %%", 100 * (b - a) / a }'; }
+net() { # BLOAT-O-METER-OUTPUT: its net change in bytes
+	sed -n 's/^add\/remove.* (\(-\{0,1\}[0-9]*\))$/\1/p' "$1"
+}
+
+# One row per build of a part: its text, its change from 6.1's by size
+# and by bloat-o-meter (summed over the part's files), and its calls.
+part_rows() { # LABEL FILE... (relative to each build directory)
+	local label=$1 b out t t0 change f
+	shift
+	t0=$(cd "$pristine_out" && texts "$@")
+	for b in "${!builds[@]}"; do
+		out=${builds[$b]}
+		t=$(cd "$out" && texts "$@")
+		if [ "$out" = "$pristine_out" ]; then
+			echo "| $label | ${names[$b]} | $t | | | | $(cd "$out" && calls_in "$@") |"
+			continue
+		fi
+		change=0
+		for f in "$@"; do
+			python3 "$KSRC/scripts/bloat-o-meter" "$pristine_out/$f" "$out/$f" > "$out/bloat.tmp"
+			change=$((change + $(net "$out/bloat.tmp")))
+			awk -v m="$([ "$f" = vmlinux ] || basename "$f" .o | sed 's/$/:/')" \
+				'NF == 4 && $4 ~ /^[-+][0-9]+$/ { print m $1, $2, $3, $4 }' \
+				"$out/bloat.tmp" >> "$out/bloat-o-meter.txt"
+		done
+		rm -f "$out/bloat.tmp"
+		echo "| $label | ${names[$b]} | $t | $((t - t0)) | $(pct "$t0" "$t") | $change | $(cd "$out" && calls_in "$@") |"
+	done
+}
+
+builds=("$pristine_out" "$patched_out")
+names=("6.1" "sgchain")
+[ -z "$outline_out" ] || { builds+=("$outline_out"); names+=("sgchain, helpers out of line"); }
+for out in "${builds[@]}"; do : > "$out/bloat-o-meter.txt"; done
+say "comparing the builds and counting the calls to the walk helpers" >&2
 echo "## Kernel text: Linux 6.1.192, $what with every sgchain KUnit suite off"
 echo
 echo "Off: $(echo $tests | sed 's/ /, /g')."
-echo "None of the $ntests symbols only the suites define is in either image, and"
-echo "$same."
+echo "None of the $ntests symbols only the suites define is in either image"
+echo "${module_dirs:+or module object, }and $same."
+echo "Text: \`size\`'s text column (all read-only code and data). Calls:"
+echo "call instructions (and call relocations, in modules) to \`sg_next\`,"
+echo "\`sg_nents\`, \`sg_nents_for_len\`, \`sg_last\` or \`sg_init_table\`,"
+echo "or to a copy of one that gcc kept out of line. 6.1 exports all five:"
+echo "every call there is a site that sgchain inlines."
+[ -z "$outline_out" ] || echo "\"Helpers out of line\": the series with those five moved out of line and exported, as in 6.1 (bench/outline-helpers.py)."
 echo
-echo "| kernel | size vmlinux text | _stext.._etext |"
-echo "| --- | ---: | ---: |"
-echo "| pristine | $pt | $ps |"
-echo "| with sgchain | $st | $ss |"
-echo "| difference | $((st - pt)) | $((ss - ps)) |"
+echo "| part | build | size text | vs 6.1 | | bloat-o-meter | calls to the helpers |"
+echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+part_rows vmlinux vmlinux
+for d in $module_dirs; do
+	part_rows "$d ($(modules "$patched_out" "$d" | wc -l) modules)" $(modules "$patched_out" "$d")
+done
 echo
-echo "Largest changes by symbol (scripts/bloat-o-meter pristine patched):"
+echo "\`_stext.._etext\` of vmlinux: $(for b in "${!builds[@]}"; do echo -n "${names[$b]} $(span "${builds[$b]}"), "; done | sed 's/, $//')."
+echo
+echo "Largest changes by symbol, sgchain against 6.1 (scripts/bloat-o-meter; in modules, module:function):"
 echo
 echo '```'
-python3 "$KSRC/scripts/bloat-o-meter" "$pristine_out/vmlinux" "$patched_out/vmlinux" \
-	> "$patched_out/bloat-o-meter.txt"
-head -n 25 "$patched_out/bloat-o-meter.txt"
+awk '{ d = ($4 < 0 ? -$4 : $4) + 0; print d, $0 }' "$patched_out/bloat-o-meter.txt" |
+	sort -k1,1nr | head -n 25 | cut -d' ' -f2- | column -t
 echo '```'

@@ -149,62 +149,64 @@ modules() { # OUT DIR
 	sed 's/\.ko$/.o/' "$1/$2/modules.order" | sort
 }
 for d in $module_dirs; do
-	cmp -s <(modules "$pristine_out" "$d") <(modules "$patched_out" "$d") ||
-		die "$d: the two builds made different modules"
+	for out in "$patched_out" $outline_out; do
+		cmp -s <(modules "$pristine_out" "$d") <(modules "$out" "$d") ||
+			die "$d: $(basename "$out") and 6.1 made different modules"
+	done
 	(cd "$patched_out" && found=$(nm $(modules "$patched_out" "$d") 2>/dev/null |
 		awk 'NF >= 2 { print $NF }' | sort -u | comm -12 - <(echo "$test_syms" | sort -u)) &&
 		[ -z "$found" ]) || die "$d's modules hold test code"
 done
 
-texts() { size "$@" | awk 'NR > 1 { t += $1 } END { print t + 0 }'; }
-span() { # _stext .. _etext from the symbol table: text without the padding
-	local s e
-	s=$(nm "$1/vmlinux" | awk '$3 == "_stext" { print $1 }')
-	e=$(nm "$1/vmlinux" | awk '$3 == "_etext" { print $1 }')
-	echo $((16#$e - 16#$s))
+# Code: the sizes of the function symbols (nm's t and T), the bytes
+# bloat-o-meter compares. size(1)'s text would not do: vmlinux's .text ends
+# at a 2 MiB boundary and came out the same for every build here, and the
+# rest of its figure is ORC tables, symbol tables and padding.
+code_bytes() { # FILE...
+	nm -S --defined-only "$@" | awk 'NF == 4 && $3 ~ /^[tT]$/ { s += strtonum("0x" $2) } END { print s + 0 }'
 }
 # The helpers 6.1 exports and sgchain makes inline, and the calls to them
 # or to a copy that gcc kept out of line (sg_next.part.0, say): call and
 # jump instructions in a linked vmlinux (whose relocations, kept for KASLR,
-# are not read); in a module object, call relocations, and calls to a
-# local copy, which need none.
+# are not read); in a module object, call relocations (PLT32: calls and
+# tail calls, not address loads), and calls to a local copy, which need
+# none.
 helpers_re='(sg_next|sg_nents|sg_nents_for_len|sg_last|sg_init_table)(\.[a-z]+\.[0-9]+)*'
 calls_in() { # FILE...: vmlinux, or module objects
+	local dis
+	dis=$(mktemp)
 	if [ "$1" = vmlinux ]; then
-		objdump -d --no-show-raw-insn "$@" | grep -cE "(call|jmp) +[0-9a-f]+ <$helpers_re>" || true
+		objdump -d --no-show-raw-insn "$@" > "$dis" || die "objdump failed on $*"
+		grep -cE "(call|jmp) +[0-9a-f]+ <$helpers_re>" "$dis" || true
 	else
-		objdump -dr --no-show-raw-insn "$@" |
-			grep -cE "(call|jmp) +[0-9a-f]+ <$helpers_re>|R_X86_64_(PLT32|PC32)[[:space:]]+$helpers_re-0x4" || true
+		objdump -dr --no-show-raw-insn "$@" > "$dis" || die "objdump failed on $*"
+		grep -cE "(call|jmp) +[0-9a-f]+ <$helpers_re>|R_X86_64_PLT32[[:space:]]+$helpers_re-0x4" "$dis" || true
 	fi
+	rm -f "$dis"
 }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.3f %%", 100 * (b - a) / a }'; }
-net() { # BLOAT-O-METER-OUTPUT: its net change in bytes
-	sed -n 's/^add\/remove.* (\(-\{0,1\}[0-9]*\))$/\1/p' "$1"
-}
 
-# One row per build of a part: its text, its change from 6.1's by size
-# and by bloat-o-meter (summed over the part's files), and its calls.
+# One row per build of a part: its code, the change from 6.1's, and the
+# calls left to the helpers. bloat-o-meter's lines, summed over the part's
+# files, give the largest changes.
 part_rows() { # LABEL FILE... (relative to each build directory)
-	local label=$1 b out t t0 change f
+	local label=$1 b out c c0 f
 	shift
-	t0=$(cd "$pristine_out" && texts "$@")
+	c0=$(cd "$pristine_out" && code_bytes "$@")
 	for b in "${!builds[@]}"; do
 		out=${builds[$b]}
-		t=$(cd "$out" && texts "$@")
+		c=$(cd "$out" && code_bytes "$@")
 		if [ "$out" = "$pristine_out" ]; then
-			echo "| $label | ${names[$b]} | $t | | | | $(cd "$out" && calls_in "$@") |"
+			echo "| $label | ${names[$b]} | $c | | | $(cd "$out" && calls_in "$@") |"
 			continue
 		fi
-		change=0
 		for f in "$@"; do
-			python3 "$KSRC/scripts/bloat-o-meter" "$pristine_out/$f" "$out/$f" > "$out/bloat.tmp"
-			change=$((change + $(net "$out/bloat.tmp")))
-			awk -v m="$([ "$f" = vmlinux ] || basename "$f" .o | sed 's/$/:/')" \
-				'NF == 4 && $4 ~ /^[-+][0-9]+$/ { print m $1, $2, $3, $4 }' \
-				"$out/bloat.tmp" >> "$out/bloat-o-meter.txt"
+			python3 "$KSRC/scripts/bloat-o-meter" "$pristine_out/$f" "$out/$f" |
+				awk -v m="$([ "$f" = vmlinux ] || basename "$f" .o | sed 's/$/:/')" \
+					'NF == 4 && $4 ~ /^[-+][0-9]+$/ { print m $1, $2, $3, $4 }' \
+					>> "$out/bloat-o-meter.txt"
 		done
-		rm -f "$out/bloat.tmp"
-		echo "| $label | ${names[$b]} | $t | $((t - t0)) | $(pct "$t0" "$t") | $change | $(cd "$out" && calls_in "$@") |"
+		echo "| $label | ${names[$b]} | $c | $((c - c0)) | $(pct "$c0" "$c") | $(cd "$out" && calls_in "$@") |"
 	done
 }
 
@@ -218,21 +220,20 @@ echo
 echo "Off: $(echo $tests | sed 's/ /, /g')."
 echo "None of the $ntests symbols only the suites define is in either image"
 echo "${module_dirs:+or module object, }and $same."
-echo "Text: \`size\`'s text column (all read-only code and data). Calls:"
-echo "call instructions (and call relocations, in modules) to \`sg_next\`,"
-echo "\`sg_nents\`, \`sg_nents_for_len\`, \`sg_last\` or \`sg_init_table\`,"
-echo "or to a copy of one that gcc kept out of line. 6.1 exports all five:"
-echo "every call there is a site that sgchain inlines."
+echo "Code: the bytes of every function (nm's t and T symbols), what"
+echo "bloat-o-meter compares. Calls: call and jump instructions (call"
+echo "relocations, in modules) to \`sg_next\`, \`sg_nents\`, \`sg_nents_for_len\`,"
+echo "\`sg_last\` or \`sg_init_table\`, or to a copy of one that gcc kept out of"
+echo "line. 6.1 exports all five; sgchain makes them inline, and its calls"
+echo "left are to such copies."
 [ -z "$outline_out" ] || echo "\"Helpers out of line\": the series with those five moved out of line and exported, as in 6.1 (bench/outline-helpers.py)."
 echo
-echo "| part | build | size text | vs 6.1 | | bloat-o-meter | calls to the helpers |"
-echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+echo "| part | build | code, bytes | vs 6.1 | | calls to the helpers |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
 part_rows vmlinux vmlinux
 for d in $module_dirs; do
 	part_rows "$d ($(modules "$patched_out" "$d" | wc -l) modules)" $(modules "$patched_out" "$d")
 done
-echo
-echo "\`_stext.._etext\` of vmlinux: $(for b in "${!builds[@]}"; do echo -n "${names[$b]} $(span "${builds[$b]}"), "; done | sed 's/, $//')."
 echo
 echo "Largest changes by symbol, sgchain against 6.1 (scripts/bloat-o-meter; in modules, module:function):"
 echo

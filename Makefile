@@ -346,11 +346,13 @@ K61_DIR := $(KFILES)/pristine
 K61_CFLAGS := $(KFILE_CFLAGS) -I$(K61_DIR)/include -Iusim/include -Ibench \
 	-include bench/k61_shim.h
 # At one cycle per entry, where a walk's loop lands in the instruction
-# cache's lines moves its time by a tenth. The kernel leaves that to each
-# call site (x86-64: functions on 64 bytes, loops and jumps packed), so the
-# walks are built that way, in one binary per offset of every function
-# from its 64-byte line (nops before the entry, never run). make bench runs
-# one process of each: their spread holds the placement's share of noise.
+# cache's lines moves its time by a tenth. An x86-64 kernel packs loops and
+# jumps and starts functions on 16 bytes, so an inline walk lands wherever
+# its caller puts it. The benchmark packs loops and jumps the same way and
+# is built once per offset of every function from a 64-byte line (nops
+# before the entry, never run): across the binaries both implementations'
+# loops see the same eight phases of the line. make bench runs one process
+# of each: their spread holds the placement's share of noise.
 BENCH_PLACEMENTS := 0 8 16 24 32 40 48 56
 bench_placed = -falign-functions=64 -falign-loops=1 -falign-jumps=1 \
 	-fpatchable-function-entry=$(1),$(1)

@@ -24,7 +24,7 @@
 #include "dma_mappers.h"
 #include "mock_page.h"
 
-#define REPS		9		/* timed repetitions of each measurement */
+#define REPS		12		/* timed repetitions: each order of 3, twice */
 #define VISITS		(1u << 23)	/* entries walked per measurement */
 
 static const unsigned int sizes[] = { 8, 128, 129, 2048, 8192, 65536 };
@@ -87,8 +87,13 @@ static void sample(FILE *f, const char *op, unsigned int n, unsigned int rep,
 
 static void measure(FILE *out)
 {
+	static const unsigned int orders[6][NIMPLS] = {
+		{ 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 }, { 1, 0, 2 }, { 0, 2, 1 },
+	};
 	const struct bench_impl *impls[NIMPLS] = { &sgchain_impl, &k61_impl, &k61_impl };
 	unsigned int s, r, i, j, op;
+
+	BUILD_BUG_ON(NIMPLS != 3 || REPS % 6);
 
 	srand((unsigned int)getpid());
 
@@ -124,10 +129,11 @@ static void measure(FILE *out)
 		}
 		/*
 		 * Interleaved, so every implementation sees the same noise, in
-		 * an order that turns with each repetition, each after an
-		 * untimed warm-up of its own: whoever runs first after another
-		 * operation otherwise pays for the caches and the allocator
-		 * state that one left behind.
+		 * each of the six orders twice, so each runs first, second and
+		 * last equally often, each after an untimed warm-up of its
+		 * own: whoever runs first after another operation otherwise
+		 * pays for the caches and the allocator state that one left
+		 * behind.
 		 */
 		for (r = 0; r < REPS; r++) {
 			for (op = 0; op < NOPS; op++) {
@@ -136,7 +142,7 @@ static void measure(FILE *out)
 					void *list;
 					double t0;
 
-					i = r & 1 ? NIMPLS - 1 - (j + r / 2) % NIMPLS : (j + r / 2) % NIMPLS;
+					i = orders[r % 6][j];
 					if (op == FLAT && i)
 						continue;
 					list = op == FLAT ? flat : lists[i];

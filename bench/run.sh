@@ -14,8 +14,10 @@ res="$out/results.md"
 # so the processes' spread is the noise that the ratios' intervals must
 # cover (bench/summarise.py).
 rm -rf "$out"/process-*
+# In a random order, so that a drift of the machine over the run does not
+# fall on the same placements every time.
 k=0
-for b in "$@"; do
+for b in $(printf '%s\n' "$@" | shuf); do
 	k=$((k + 1))
 	echo "[bench] timings: process $k of $#, $(basename "$(dirname "$b")")"
 	mkdir -p "$out/process-$k"
@@ -92,7 +94,7 @@ done
 	echo "# sgchain benchmark"
 	echo
 	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -r)."
-	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, placed as the kernel places x86-64 code (functions on 64 bytes, loops and jumps packed), one process per offset from the line: $(echo "$@" | sed 's|[^ ]*/at-\([0-9]*\)/bench|+\1|g')."
+	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, loops and jumps packed as in an x86-64 kernel, one process per offset of every function from a 64-byte line: $(echo "$@" | sed 's|[^ ]*/at-\([0-9]*\)/bench|+\1|g')."
 	echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). All figures below come from this one run."
 	echo
 	cat "$out/timings.md"

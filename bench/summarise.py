@@ -14,9 +14,10 @@ from difference:
   heap, so repetitions inside one share its luck;
 - across processes, a 95 % confidence interval of the ratio from
   Student's t on the logarithms of those medians;
-- the control, 6.1's code against a second copy of itself on its own
-  lists, goes through the same method: its interval is what the method
-  says of two identical codes.
+- the control, 6.1's code timed again on lists of its own, goes through
+  the same method. It runs the same code at the same addresses, so it
+  measures the machine and the lists' layout, not the code's placement:
+  placement shows only in the spread of sgchain's ratio over processes.
 
 A row is "slower" when the whole interval lies above 1, "faster" when it
 lies below, and "same" otherwise.
@@ -62,6 +63,9 @@ def ratio_interval(data, op, n, num, den):
     a, b = data[(op, n, num)], data[(op, n, den)]
     logs = [math.log(statistics.median(a[p][r] / b[p][r] for r in a[p]))
             for p in sorted(a)]
+    if len(logs) - 1 not in T95:
+        sys.exit(f"summarise.py: {len(logs)} processes: at most "
+                 f"{max(T95) + 1} (the table of Student's t)")
     mean = statistics.fmean(logs)
     half = T95[len(logs) - 1] * statistics.stdev(logs) / math.sqrt(len(logs))
     return math.exp(mean), math.exp(mean - half), math.exp(mean + half)
@@ -72,7 +76,7 @@ def verdict(low, high):
 
 
 def interval(est, low, high):
-    return f"{est:.2f} [{low:.2f}, {high:.2f}]"
+    return f"{est:.3f} [{low:.3f}, {high:.3f}]"
 
 
 def main():

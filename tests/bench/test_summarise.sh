@@ -7,7 +7,7 @@
 # control must be read from the third implementation. outline-helpers.py
 # runs on a fake tree.
 source "$(dirname "$0")/../kport/tap.sh"
-echo "1..10"
+echo "1..11"
 
 # Samples of 6 processes x 9 repetitions: linux-6.1 takes T, sgchain
 # RATIO x T and the control CONTROL x T, each row of each implementation
@@ -64,6 +64,35 @@ ok "the control is the third implementation: its false alarms are counted" \
 	eval 'verdicts "$tmp/control" >/dev/null && grep -q "leaves out 1.00 in 14 of 14 rows" "$tmp/control/timings.md"'
 ok "the chart's data has a line per size" \
 	eval '[ "$(grep -vc "^#" "$tmp/same/walk.dat")" = 2 ]'
+# Three processes whose every repetition has sgchain at 1.1, 1.2 and 1.0
+# times 6.1: the interval is exp(mean +- t(0.975, 2) * sd / sqrt(3)) of the
+# logarithms, computed here by awk with t = 4.303.
+for p in 0 1 2; do
+	mkdir -p "$tmp/exact/$p"
+	awk -v k="$(echo 1.1 1.2 1.0 | cut -d' ' -f$((p + 1)))" 'BEGIN {
+		print "operation\tentries\trepetition\timplementation\tns_per_entry"
+		for (r = 0; r < 6; r++) {
+			m = 1 + r / 3
+			printf "sg_nents\t8\t%d\tsgchain\t%.6f\n", r, k * m
+			printf "sg_nents\t8\t%d\tlinux-6.1\t%.6f\n", r, m
+		}
+	}' > "$tmp/exact/$p/samples.tsv"
+done
+want=$(awk 'BEGIN {
+	l[0] = log(1.1); l[1] = log(1.2); l[2] = log(1.0)
+	m = (l[0] + l[1] + l[2]) / 3
+	for (i = 0; i < 3; i++) v += (l[i] - m) ^ 2
+	h = 4.303 * sqrt(v / 2) / sqrt(3)
+	printf "%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)
+}')
+# The interval alone, from the script's own functions.
+got=$(python3 -c 'import runpy, sys
+g = runpy.run_path(sys.argv[1])
+data = g["load"]([sys.argv[2] + "/%d/samples.tsv" % p for p in range(3)])
+print(g["interval"](*g["ratio_interval"](data, "sg_nents", 8, "sgchain", "linux-6.1")))' \
+	"$repo/bench/summarise.py" "$tmp/exact" 2>&1)
+ok "the interval is the geometric mean and Student's t over processes" \
+	eval '[ "$got" = "$want" ]'
 out=$(python3 "$repo/bench/summarise.py" "$tmp/same" "$tmp"/same/[01]/samples.tsv 2>&1)
 rc=$?
 ok "fewer than 3 processes are refused" eval '[ $rc -ne 0 ] && has "$out" "at least 3 processes"'

@@ -16,8 +16,12 @@ struct bench_impl {
 	uint64_t (*walk_for_each)(void *list, unsigned int nents);
 	uint64_t (*walk_sg_next)(void *list);
 	int (*nents)(void *list);
-	/* sg_nents_for_len() of more than the list holds: a whole walk. */
-	int (*nents_for_len)(void *list);
+	/*
+	 * sg_nents_for_len() of @len, more than the list holds: a whole walk.
+	 * A length the compiler cannot see, as a caller's is: a constant
+	 * would let it fold sgchain's inline copy into another loop.
+	 */
+	int (*nents_for_len)(void *list, uint64_t len);
 	const void *(*last)(void *list, unsigned int nents);
 	/* One allocation and free; 0 on success. */
 	int (*alloc_free_chained)(unsigned int nents);

@@ -64,9 +64,9 @@ static int FN(nents)(void *list)
 	return sg_nents(((struct sg_table *)list)->sgl);
 }
 
-static int FN(nents_for_len)(void *list)
+static int FN(nents_for_len)(void *list, uint64_t len)
 {
-	return sg_nents_for_len(((struct sg_table *)list)->sgl, ~0ULL);
+	return sg_nents_for_len(((struct sg_table *)list)->sgl, len);
 }
 
 static const void *FN(last)(void *list, unsigned int nents)

@@ -356,7 +356,10 @@ K61_CFLAGS := $(KFILE_CFLAGS) -I$(K61_DIR)/include -Iusim/include -Ibench \
 BENCH_PLACEMENTS := 0 8 16 24 32 40 48 56
 bench_placed = -falign-functions=64 -falign-loops=1 -falign-jumps=1 \
 	-fpatchable-function-entry=$(1),$(1)
-BENCH_PLACED_OBJS := impl_sgchain.o flat.o impl_k61.o k61_scatterlist-part.o k61_sg_pool.o
+# sgchain's lib/scatterlist.c and lib/sg_pool.c are placed too: linked
+# before libusim.a, they stand in for its copies.
+BENCH_PLACED_OBJS := impl_sgchain.o flat.o impl_k61.o k61_scatterlist-part.o k61_sg_pool.o \
+	sgchain_scatterlist.o sgchain_sg_pool.o
 
 $(BENCH_DIR)/bench.o: bench/bench.c bench/bench_impl.h $(CORE_H) $(SHIM_H)
 	@mkdir -p $(@D)
@@ -374,15 +377,28 @@ $(BENCH_DIR)/at-$(1)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(KFILES
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(K61_CFLAGS) $(call bench_placed,$(1)) -c $$< -o $$@
 
+$(BENCH_DIR)/at-$(1)/sgchain_scatterlist.o: $(KFILES)/patched/lib/scatterlist.c $(CORE_H) $(SHIM_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [bench at +$(1)] $$<"
+	$(Q)$(CC) $(KLIB_CFLAGS) $(call bench_placed,$(1)) -Iusim/include -c $$< -o $$@
+
+$(BENCH_DIR)/at-$(1)/sgchain_sg_pool.o: usim/klib_sg_pool.c $(CORE_H) $(SHIM_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [bench at +$(1)] $$<"
+	$(Q)$(CC) $(CFLAGS_COMMON) $(call bench_placed,$(1)) -Iusim/include -Iusim \
+		-I$(KFILES)/patched -c $$< -o $$@
+
 $(BENCH_DIR)/at-$(1)/%.o: bench/%.c bench/bench_impl.h bench/impl_template.h $(CORE_H) $(SHIM_H)
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(CFLAGS_COMMON) $(call bench_placed,$(1)) -Iusim/include -Iusim -Ibench -c $$< -o $$@
 
+# The Makefile too: under .SECONDARY, an object it adds to the list would
+# not be built for a binary already up to date.
 $(BENCH_DIR)/at-$(1)/bench: $(BENCH_DIR)/bench.o \
-		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_PLACED_OBJS)) $(O)/usim-chain/libusim.a
+		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_PLACED_OBJS)) $(O)/usim-chain/libusim.a Makefile
 	@echo "  LD [bench] $$@"
-	$(Q)$(CC) -o $$@ $$^
+	$(Q)$(CC) -o $$@ $$(filter-out Makefile,$$^)
 endef
 $(foreach p,$(BENCH_PLACEMENTS),$(eval $(call bench_at,$(p))))
 BENCH_BINS := $(foreach p,$(BENCH_PLACEMENTS),$(BENCH_DIR)/at-$(p)/bench)

@@ -210,6 +210,38 @@ part_rows() { # LABEL FILE... (relative to each build directory)
 	done
 }
 
+# The modules not built here: the calls to the five helpers in every module
+# of Debian's own 6.1 kernel package (the newest in the archive; downloaded
+# into the cache, not installed), beside its counts for the directories
+# built here, which tell whether the two agree.
+shipped_calls() {
+	local dir="$SGCHAIN_CACHE/debian-image" pkg deb mods d n all
+	pkg=$(apt-cache search --names-only '^linux-image-6\.1\.0-[0-9]+-amd64-unsigned$' |
+		awk '{ print $1 }' | sort -t- -k4,4n | tail -n 1)
+	[ -n "$pkg" ] || die "no linux-image-6.1.0-N-amd64-unsigned in the package lists (apt-get update)"
+	mkdir -p "$dir"
+	deb=$(ls "$dir/${pkg}"_*.deb 2>/dev/null | tail -n 1 || true)
+	if [ -z "$deb" ]; then
+		say "downloading $pkg (70 MB) to count its modules' calls" >&2
+		(cd "$dir" && apt-get download -q "$pkg" >/dev/null 2>&1) || die "apt-get download $pkg failed"
+		deb=$(ls "$dir/${pkg}"_*.deb | tail -n 1)
+	fi
+	[ -d "$deb.x" ] || { rm -rf "$deb.tmp" && dpkg-deb -x "$deb" "$deb.tmp" && mv "$deb.tmp" "$deb.x"; }
+	mods=$(echo "$deb.x"/lib/modules/*/kernel)
+	shipped() { # DIR...: call relocations to the helpers in its modules
+		find "$@" -name '*.ko' -print0 | xargs -0 readelf -rW |
+			grep -cE "R_X86_64_PLT32[[:space:]]+[0-9a-f]+[[:space:]]+$helpers_re - 4" || true
+	}
+	echo
+	echo "Debian's own build, $(basename "$deb" .deb): its $(find "$mods" -name '*.ko' | wc -l) modules"
+	echo -n "call the five helpers from $(shipped "$mods") sites"
+	for d in $module_dirs; do
+		n=$(cd "$mods" && shipped "$d")
+		all="${all:+$all, }$d $n"
+	done
+	echo " ($all)."
+}
+
 builds=("$pristine_out" "$patched_out")
 names=("6.1" "sgchain")
 [ -z "$outline_out" ] || { builds+=("$outline_out"); names+=("sgchain, helpers out of line"); }
@@ -234,6 +266,7 @@ part_rows vmlinux vmlinux
 for d in $module_dirs; do
 	part_rows "$d ($(modules "$patched_out" "$d" | wc -l) modules)" $(modules "$patched_out" "$d")
 done
+[ "$SIZE_CONFIG" != debian ] || shipped_calls
 echo
 echo "Largest changes by symbol, sgchain against 6.1 (scripts/bloat-o-meter; in modules, module:function):"
 echo

@@ -73,8 +73,9 @@ static void run_op(enum op op, const struct bench_impl *impl, void *list,
 
 /*
  * The implementations timed side by side. Linux 6.1's code runs twice, on
- * lists of its own: the second copy is the control, whose ratio to the
- * first is what the method reports for two identical codes (the noise).
+ * lists of its own: the second run is the control, the same code at the
+ * same addresses, whose ratio to the first is the machine's and the lists'
+ * share of the noise (not the code placement's).
  */
 enum { SGCHAIN, K61, K61_AGAIN, NIMPLS };
 static const char *const impl_name[NIMPLS] = { "sgchain", "linux-6.1", "linux-6.1-again" };
@@ -121,12 +122,10 @@ static void measure(FILE *out)
 		for (j = 0; j < NIMPLS; j++) {
 			i = order[j];
 			lists[i] = impls[i]->build(n);
-			if (!lists[i])
-				flat = NULL;
-		}
-		if (!flat) {
-			fprintf(stderr, "bench: cannot build lists of %u\n", n);
-			exit(1);
+			if (!lists[i] || !flat) {
+				fprintf(stderr, "bench: cannot build lists of %u\n", n);
+				exit(1);
+			}
 		}
 		/*
 		 * Interleaved, so every implementation sees the same noise, in

@@ -136,11 +136,14 @@ test_syms=$(awk 'NR == FNR { n[$2] = $1; next } n[$2] == $1 && $2 ~ /^sg_chain_/
 	<(nm "$KBUILD/vmlinux" | names) \
 	<(nm --defined-only "$KBUILD"/lib/sg_chain/*_kunit.o | names) | sort)
 [ -n "$test_syms" ] || die "no symbol of the suites in $KBUILD/lib/sg_chain/*_kunit.o"
-for out in "$patched_out" "$pristine_out" $outline_out; do
-	found=$(nm "$out/vmlinux" | awk 'NF == 3 { print $3 }' | sort -u | comm -12 - <(echo "$test_syms" | sort -u))
-	[ -z "$found" ] || die "$out/vmlinux holds test code: $(echo $found | head -c 300)"
-done
 ntests=$(echo "$test_syms" | wc -l)
+no_test_code() { # OUT FILE...: none of the suites' symbols in OUT's FILEs
+	local out=$1 found
+	shift
+	found=$(cd "$out" && nm "$@" | awk 'NF >= 2 { print $NF }' | sort -u |
+		comm -12 - <(echo "$test_syms" | sort -u))
+	[ -z "$found" ] || die "$out holds test code: $(echo $found | head -c 300)"
+}
 
 # The module objects built in OUT's module directories (modules.order
 # names each module's .ko; its .o is the module's code, before modpost
@@ -148,14 +151,13 @@ ntests=$(echo "$test_syms" | wc -l)
 modules() { # OUT DIR
 	sed 's/\.ko$/.o/' "$1/$2/modules.order" | sort
 }
-for d in $module_dirs; do
-	for out in "$patched_out" $outline_out; do
+for out in "$pristine_out" "$patched_out" $outline_out; do
+	no_test_code "$out" vmlinux
+	for d in $module_dirs; do
 		cmp -s <(modules "$pristine_out" "$d") <(modules "$out" "$d") ||
 			die "$d: $(basename "$out") and 6.1 made different modules"
+		no_test_code "$out" $(modules "$out" "$d")
 	done
-	(cd "$patched_out" && found=$(nm $(modules "$patched_out" "$d") 2>/dev/null |
-		awk 'NF >= 2 { print $NF }' | sort -u | comm -12 - <(echo "$test_syms" | sort -u)) &&
-		[ -z "$found" ]) || die "$d's modules hold test code"
 done
 
 # Code: the sizes of the function symbols (nm's t and T), the bytes
@@ -187,27 +189,24 @@ calls_in() { # FILE...: vmlinux, or module objects
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.3f %%", 100 * (b - a) / a }'; }
 
 # One row per build of a part: its code, the change from 6.1's, and the
-# calls left to the helpers. bloat-o-meter's lines, summed over the part's
-# files, give the largest changes.
+# calls left to the helpers. bloat-o-meter's lines for sgchain, summed
+# over the part's files, give the largest changes.
 part_rows() { # LABEL FILE... (relative to each build directory)
-	local label=$1 b out c c0 f
+	local label=$1 b out c c0 f change
 	shift
 	c0=$(cd "$pristine_out" && code_bytes "$@")
 	for b in "${!builds[@]}"; do
 		out=${builds[$b]}
 		c=$(cd "$out" && code_bytes "$@")
-		if [ "$out" = "$pristine_out" ]; then
-			echo "| $label | ${names[$b]} | $c | | | $(cd "$out" && calls_in "$@") |"
-			continue
-		fi
-		for f in "$@"; do
-			python3 "$KSRC/scripts/bloat-o-meter" "$pristine_out/$f" "$out/$f" |
-				awk -v m="$([ "$f" = vmlinux ] || basename "$f" .o | sed 's/$/:/')" \
-					'NF == 4 && $4 ~ /^[-+][0-9]+$/ { print m $1, $2, $3, $4 }' \
-					>> "$out/bloat-o-meter.txt"
-		done
-		echo "| $label | ${names[$b]} | $c | $((c - c0)) | $(pct "$c0" "$c") | $(cd "$out" && calls_in "$@") |"
+		change="$((c - c0)) | $(pct "$c0" "$c")"
+		[ "$out" != "$pristine_out" ] || change="|"
+		echo "| $label | ${labels[$b]} | $c | $change | $(cd "$out" && calls_in "$@") |"
 	done
+	for f in "$@"; do
+		python3 "$KSRC/scripts/bloat-o-meter" "$pristine_out/$f" "$patched_out/$f" |
+			awk -v m="$([ "$f" = vmlinux ] || basename "$f" .o | sed 's/$/:/')" \
+				'NF == 4 && $4 ~ /^[-+][0-9]+$/ { print m $1, $2, $3, $4 }'
+	done >> "$patched_out/bloat-o-meter.txt"
 }
 
 # The modules not built here: the calls to the five helpers in every module
@@ -243,9 +242,9 @@ shipped_calls() {
 }
 
 builds=("$pristine_out" "$patched_out")
-names=("6.1" "sgchain")
-[ -z "$outline_out" ] || { builds+=("$outline_out"); names+=("sgchain, helpers out of line"); }
-for out in "${builds[@]}"; do : > "$out/bloat-o-meter.txt"; done
+labels=("6.1" "sgchain")
+[ -z "$outline_out" ] || { builds+=("$outline_out"); labels+=("sgchain, helpers out of line"); }
+: > "$patched_out/bloat-o-meter.txt"
 say "comparing the builds and counting the calls to the walk helpers" >&2
 echo "## Kernel text: Linux 6.1.192, $what with every sgchain KUnit suite off"
 echo

@@ -331,15 +331,16 @@ def test_log():
           "log: the runner's judge fails the panic on LAVA's console")
 
 
-def _boot_command(log, tmp):
-    subprocess.run([sys.executable, os.path.join(HERE, "log.py"), log, tmp], check=True)
-    with open(os.path.join(tmp, "results.yaml")) as f:
-        return yaml.safe_load(f)["boot_command"]
-
-
 def _console_of(log, tmp):
+    """log.py on LAVA_LOG into TMP; the path of the console it wrote."""
     subprocess.run([sys.executable, os.path.join(HERE, "log.py"), log, tmp], check=True)
     return os.path.join(tmp, "console.log")
+
+
+def _boot_command(log, tmp):
+    _console_of(log, tmp)
+    with open(os.path.join(tmp, "results.yaml")) as f:
+        return yaml.safe_load(f)["boot_command"]
 
 
 def fake_args(tmp, templates, server):

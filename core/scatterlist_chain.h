@@ -536,7 +536,6 @@ void __sg_free_table(struct sg_table *table, unsigned int max_ents,
 		     unsigned int num_ents)
 {
 	unsigned int cap = nents_first_chunk ?: max_ents;
-	bool caller_owns = nents_first_chunk != 0;
 	struct scatterlist *sgl = table->sgl;
 
 	if (unlikely(!sgl))
@@ -560,9 +559,10 @@ void __sg_free_table(struct sg_table *table, unsigned int max_ents,
 			num_ents = 0;
 		}
 
-		if (!caller_owns)
+		/* Only the first table can be the caller's. */
+		if (!nents_first_chunk)
 			free_fn(sgl, size);
-		caller_owns = false;
+		nents_first_chunk = 0;
 		sgl = next;
 		cap = max_ents;
 	}
@@ -595,8 +595,12 @@ static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
 	if (WARN_ON_ONCE(nents > max_ents))
 		return -EINVAL;
 #endif
-	/* The free path tells a caller-owned table by its size alone. */
-	if (!first_chunk != !nents_first_chunk)
+	/*
+	 * The free path tells a caller-owned table by its size alone, so a
+	 * chunk comes with its size. Written as branches, which take 3
+	 * instructions fewer than comparing two booleans.
+	 */
+	if (unlikely(first_chunk ? !nents_first_chunk : nents_first_chunk))
 		return -EINVAL;
 	if (nents <= cap)
 		return 0;
@@ -613,19 +617,23 @@ static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
 }
 
 /*
- * The worker behind both allocators. The first table is allocated with
- * @gfp_first, every later one with @gfp_rest.
+ * The worker behind both allocators, inlined into each so that the flags
+ * of the tables after the first are folded at compile time. The first
+ * allocated table gets @gfp_mask; every later one clears @gfp_rest_clear
+ * and sets @gfp_rest_set in it.
  */
-static int sg_alloc_tables(struct sg_table *table, unsigned int nents,
-			   unsigned int max_ents,
-			   struct scatterlist *first_chunk,
-			   unsigned int nents_first_chunk, gfp_t gfp_first,
-			   gfp_t gfp_rest, sg_alloc_fn *alloc_fn)
+static __always_inline int sg_alloc_tables(struct sg_table *table,
+					   unsigned int nents,
+					   unsigned int max_ents,
+					   struct scatterlist *first_chunk,
+					   unsigned int nents_first_chunk,
+					   gfp_t gfp_mask, gfp_t gfp_rest_clear,
+					   gfp_t gfp_rest_set,
+					   sg_alloc_fn *alloc_fn)
 {
 	unsigned int cap = nents_first_chunk ?: max_ents;
-	unsigned int left = nents, prv_cap = 0;
-	struct scatterlist *prv = NULL;
-	gfp_t gfp_mask = gfp_first;
+	struct scatterlist *link = NULL;
+	unsigned int left = nents;
 	int ret;
 
 	memset(table, 0, sizeof(*table));
@@ -648,7 +656,7 @@ static int sg_alloc_tables(struct sg_table *table, unsigned int nents,
 			first_chunk = NULL;
 		} else {
 			sg = alloc_fn(size, gfp_mask);
-			gfp_mask = gfp_rest;
+			gfp_mask = (gfp_mask & ~gfp_rest_clear) | gfp_rest_set;
 		}
 		if (unlikely(!sg)) {
 			/*
@@ -658,22 +666,23 @@ static int sg_alloc_tables(struct sg_table *table, unsigned int nents,
 			 * exactly the tables that exist and follows no link
 			 * that was never written.
 			 */
-			if (prv)
+			if (link)
 				table->orig_nents++;
 			table->nents = table->orig_nents;
 			return -ENOMEM;
 		}
 
-		/* Ends the list at this table; sg_chain() undoes it. */
-		sg_init_table(sg, size);
-		if (prv)
-			sg_chain(prv, prv_cap, sg);
+		/* As sg_init_table(), less its check for 0 entries: size > 0. */
+		memset(sg, 0, sizeof(*sg) * size);
+		if (link)
+			__sg_chain(link, sg);
 		else
 			table->sgl = sg;
+		/* Ends the list here; the next table's link replaces the end. */
+		link = &sg[size - 1];
+		sg_mark_end(link);
 		table->orig_nents += data;
 		left -= data;
-		prv = sg;
-		prv_cap = cap;
 		cap = max_ents;
 	} while (left);
 
@@ -710,8 +719,7 @@ int __sg_alloc_table(struct sg_table *table, unsigned int nents,
 		     sg_alloc_fn *alloc_fn)
 {
 	return sg_alloc_tables(table, nents, max_ents, first_chunk,
-			       nents_first_chunk, gfp_mask, gfp_mask,
-			       alloc_fn);
+			       nents_first_chunk, gfp_mask, 0, 0, alloc_fn);
 }
 EXPORT_SYMBOL(__sg_alloc_table);
 
@@ -743,11 +751,9 @@ int __sg_alloc_table_mempool(struct sg_table *table, unsigned int nents,
 			     unsigned int nents_first_chunk, gfp_t gfp_mask,
 			     sg_alloc_fn *alloc_fn)
 {
-	gfp_t gfp_rest = (gfp_mask & ~__GFP_DIRECT_RECLAIM) | __GFP_HIGH;
-
 	return sg_alloc_tables(table, nents, max_ents, first_chunk,
-			       nents_first_chunk, gfp_mask, gfp_rest,
-			       alloc_fn);
+			       nents_first_chunk, gfp_mask,
+			       __GFP_DIRECT_RECLAIM, __GFP_HIGH, alloc_fn);
 }
 EXPORT_SYMBOL_GPL(__sg_alloc_table_mempool);
 
@@ -812,30 +818,31 @@ static struct sg_pool sg_pools[] = {
 };
 
 /*
- * @nents never exceeds SG_CHUNK_SIZE: it is the max_ents of every chained
- * allocation, and the free walk derives the same sizes.
+ * The pool for a table of @nents entries. @nents never exceeds
+ * SG_CHUNK_SIZE: it is the max_ents of every chained allocation, and the
+ * free walk derives the same sizes.
  */
-static unsigned int sg_pool_index(unsigned int nents)
+static mempool_t *sg_pool_of(unsigned int nents)
 {
 	BUILD_BUG_ON(SG_CHUNK_SIZE != 8 << (ARRAY_SIZE(sg_pools) - 1));
 	/* As 6.1: there is no pool for a larger table. */
 	BUG_ON(nents > SG_CHUNK_SIZE);
 
 	if (nents <= 8)
-		return 0;
-	return get_count_order(nents) - 3;
+		return sg_pools[0].pool;
+	return sg_pools[get_count_order(nents) - 3].pool;
 }
 
 /* Returns a table to the pool of its size. */
 static void sg_pool_free(struct scatterlist *sgl, unsigned int nents)
 {
-	mempool_free(sgl, sg_pools[sg_pool_index(nents)].pool);
+	mempool_free(sgl, sg_pool_of(nents));
 }
 
 /* Takes a table from the smallest pool that fits @nents entries. */
 static struct scatterlist *sg_pool_alloc(unsigned int nents, gfp_t gfp_mask)
 {
-	return mempool_alloc(sg_pools[sg_pool_index(nents)].pool, gfp_mask);
+	return mempool_alloc(sg_pool_of(nents), gfp_mask);
 }
 
 /**

@@ -8,7 +8,8 @@
  *                          the tables of several processes' samples)
  *   bench --count WHAT N   run one path a fixed number of times, for
  *                          callgrind (WHAT: walk-, nents-, nents_for_len-,
- *                          last-, alloc- with sgchain or k61; walk-flat;
+ *                          last-, alloc- (sg_alloc_table_chained), kmalloc-
+ *                          (sg_alloc_table) with sgchain or k61; walk-flat;
  *                          map-sgchain)
  */
 #include <stdio.h>
@@ -261,6 +262,8 @@ static int count_mode(const char *what, unsigned int n)
 			sink += (uintptr_t)impl->last(list, n);
 		else if (!strncmp(what, "alloc-", 6))
 			sink += impl->alloc_free_chained(n);
+		else if (!strncmp(what, "kmalloc-", 8))
+			sink += impl->alloc_free_kmalloc(n);
 		else
 			return 2;
 	}

@@ -446,14 +446,14 @@ int __sg_alloc_table(struct sg_table *table, unsigned int nents,
 		     unsigned int max_ents, struct scatterlist *first_chunk,
 		     unsigned int nents_first_chunk, gfp_t gfp_mask,
 		     sg_alloc_fn *alloc_fn);
+int sg_alloc_table(struct sg_table *table, unsigned int nents, gfp_t gfp_mask);
+
+#ifdef CONFIG_SG_POOL
 int __sg_alloc_table_mempool(struct sg_table *table, unsigned int nents,
 			     unsigned int max_ents,
 			     struct scatterlist *first_chunk,
 			     unsigned int nents_first_chunk, gfp_t gfp_mask,
 			     sg_alloc_fn *alloc_fn);
-int sg_alloc_table(struct sg_table *table, unsigned int nents, gfp_t gfp_mask);
-
-#ifdef CONFIG_SG_POOL
 void sg_free_table_chained(struct sg_table *table,
 			   unsigned int nents_first_chunk);
 int sg_alloc_table_chained(struct sg_table *table, int nents,
@@ -597,10 +597,11 @@ static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
 #endif
 	/*
 	 * The free path tells a caller-owned table by its size alone, so a
-	 * chunk comes with its size. Written as branches, which take 3
-	 * instructions fewer than comparing two booleans.
+	 * chunk comes with its size. As branches, the common case (neither)
+	 * costs two tests where comparing two booleans costs more.
 	 */
-	if (unlikely(first_chunk ? !nents_first_chunk : nents_first_chunk))
+	if (unlikely(first_chunk ? nents_first_chunk == 0 :
+				   nents_first_chunk != 0))
 		return -EINVAL;
 	if (nents <= cap)
 		return 0;
@@ -617,22 +618,21 @@ static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
 }
 
 /*
- * The worker behind both allocators, inlined into each so that the flags
- * of the tables after the first are folded at compile time. The first
- * allocated table gets @gfp_mask; every later one clears @gfp_rest_clear
- * and sets @gfp_rest_set in it.
+ * The worker behind both allocators, inlined into each so that @mempool is
+ * a constant there: __sg_alloc_table() keeps @gfp_mask for every table and
+ * needs no register or argument for the flags of later tables. With
+ * @mempool, only the first allocated table may sleep.
  */
 static __always_inline int sg_alloc_tables(struct sg_table *table,
 					   unsigned int nents,
 					   unsigned int max_ents,
 					   struct scatterlist *first_chunk,
 					   unsigned int nents_first_chunk,
-					   gfp_t gfp_mask, gfp_t gfp_rest_clear,
-					   gfp_t gfp_rest_set,
+					   gfp_t gfp_mask, bool mempool,
 					   sg_alloc_fn *alloc_fn)
 {
 	unsigned int cap = nents_first_chunk ?: max_ents;
-	struct scatterlist *link = NULL;
+	struct scatterlist *last = NULL;	/* the previous table's last entry */
 	unsigned int left = nents;
 	int ret;
 
@@ -656,7 +656,9 @@ static __always_inline int sg_alloc_tables(struct sg_table *table,
 			first_chunk = NULL;
 		} else {
 			sg = alloc_fn(size, gfp_mask);
-			gfp_mask = (gfp_mask & ~gfp_rest_clear) | gfp_rest_set;
+			if (mempool)
+				gfp_mask = (gfp_mask & ~__GFP_DIRECT_RECLAIM) |
+					   __GFP_HIGH;
 		}
 		if (unlikely(!sg)) {
 			/*
@@ -666,21 +668,19 @@ static __always_inline int sg_alloc_tables(struct sg_table *table,
 			 * exactly the tables that exist and follows no link
 			 * that was never written.
 			 */
-			if (link)
+			if (last)
 				table->orig_nents++;
 			table->nents = table->orig_nents;
 			return -ENOMEM;
 		}
 
-		/* As sg_init_table(), less its check for 0 entries: size > 0. */
-		memset(sg, 0, sizeof(*sg) * size);
-		if (link)
-			__sg_chain(link, sg);
+		/* Ends the list at this table; the next link undoes it. */
+		sg_init_table(sg, size);
+		if (last)
+			__sg_chain(last, sg);
 		else
 			table->sgl = sg;
-		/* Ends the list here; the next table's link replaces the end. */
-		link = &sg[size - 1];
-		sg_mark_end(link);
+		last = &sg[size - 1];
 		table->orig_nents += data;
 		left -= data;
 		cap = max_ents;
@@ -719,10 +719,11 @@ int __sg_alloc_table(struct sg_table *table, unsigned int nents,
 		     sg_alloc_fn *alloc_fn)
 {
 	return sg_alloc_tables(table, nents, max_ents, first_chunk,
-			       nents_first_chunk, gfp_mask, 0, 0, alloc_fn);
+			       nents_first_chunk, gfp_mask, false, alloc_fn);
 }
 EXPORT_SYMBOL(__sg_alloc_table);
 
+#ifdef CONFIG_SG_POOL	/* its one user is lib/sg_pool.c */
 /**
  * __sg_alloc_table_mempool - __sg_alloc_table() for mempool-backed tables
  * @table: The sg table header to fill
@@ -752,10 +753,10 @@ int __sg_alloc_table_mempool(struct sg_table *table, unsigned int nents,
 			     sg_alloc_fn *alloc_fn)
 {
 	return sg_alloc_tables(table, nents, max_ents, first_chunk,
-			       nents_first_chunk, gfp_mask,
-			       __GFP_DIRECT_RECLAIM, __GFP_HIGH, alloc_fn);
+			       nents_first_chunk, gfp_mask, true, alloc_fn);
 }
 EXPORT_SYMBOL_GPL(__sg_alloc_table_mempool);
+#endif /* CONFIG_SG_POOL */
 
 /**
  * sg_alloc_table - Allocate a list of kmalloc'ed or page-sized tables

@@ -861,7 +861,7 @@ static void case___sg_free_table(const void *p)
 	struct sg_table t = { .sgl = sgl, .nents = a->n, .orig_nents = a->n };
 
 	sg_init_table(sgl, a->n);
-	__sg_free_table(&t, a->max_ents, 0, note_free, a->n);
+	__sg_free_table(&t, a->max_ents, a->chunk_arg, note_free, a->n);
 	emit(" after free: sgl=%s", sym(t.sgl));
 }
 
@@ -914,6 +914,10 @@ static void alloc_inputs(void)
 		snprintf(name, sizeof(name), "__sg_free_table/max_ents=%u/num_ents=3", m);
 		run_input(name, case___sg_free_table, &args[na++], FAULT_NONE, -1);
 	}
+	/* A caller's chunk of one entry, which could hold only the link. */
+	args[na] = (struct alloc_arg){ .n = 3, .max_ents = 3, .chunk_arg = 1 };
+	run_input("__sg_free_table/max_ents=3/nents_first_chunk=1/num_ents=3",
+		  case___sg_free_table, &args[na++], FAULT_NONE, -1);
 
 	/*
 	 * sg_alloc_table_chained as its callers call it: table->sgl points at

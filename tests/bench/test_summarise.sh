@@ -2,14 +2,14 @@
 # bench/summarise.py and bench/outline-helpers.py, as TAP, without timing
 # anything. summarise.py gets samples of known effect: a difference of
 # 15 % under 5 % noise must come out "slower" (or "faster") in every row,
-# identical codes under 15 % noise "same" in all but what 95 % intervals
-# allow, a difference the noise hides never the wrong way round, and the
+# identical codes under 15 % noise "same" in every row (the intervals
+# are simultaneous over the run's rows), a difference the noise hides never the wrong way round, and the
 # control must be read from the third implementation. outline-helpers.py
 # runs on a fake tree.
 source "$(dirname "$0")/../kport/tap.sh"
-echo "1..11"
+echo "1..14"
 
-# Samples of 6 processes x 9 repetitions: linux-6.1 takes T, sgchain
+# Samples of 12 processes x 9 repetitions: linux-6.1 takes T, sgchain
 # RATIO x T and the control CONTROL x T, each row of each implementation
 # scaled per process by its own factor within +-NOISE (where the code and
 # the lists landed), and every repetition by the machine's (shared).
@@ -20,7 +20,7 @@ out, ratio, control, noise = sys.argv[1], *map(float, sys.argv[2:])
 rng = random.Random(7)
 ops = ["for_each_sg", "sg_next to NULL", "sg_nents", "sg_nents_for_len",
        "sg_last", "sg_alloc_table_chained + free", "sg_alloc_table + free"]
-for p in range(6):
+for p in range(12):
     os.makedirs(f"{out}/{p}", exist_ok=True)
     # Where each function landed: its own factor in each process.
     place = {(impl, op, n): rng.uniform(1 - noise, 1 + noise)
@@ -56,8 +56,11 @@ ok "15 % slower under 5 % noise: every row slower" \
 	eval '[ "$(verdicts "$tmp/slower")" = "14 slower;" ]'
 ok "15 % faster under 5 % noise: every row faster" \
 	eval '[ "$(verdicts "$tmp/faster")" = "14 faster;" ]'
-ok "identical codes under 15 % noise: at most 2 of 14 rows not the same (95 %)" \
-	eval '[ "$(verdicts "$tmp/same" | grep -oE "[0-9]+ same" | cut -d" " -f1)" -ge 12 ]'
+ok "identical codes under 15 % noise: all 14 rows the same (simultaneous intervals)" \
+	eval '[ "$(verdicts "$tmp/same")" = "14 same;" ]'
+ok "15 % slower: the run's bound on any slowdown is above 15 %" \
+	eval 'grep -oE "slower than 6.1.s by more than [0-9.]+ %" "$tmp/slower/timings.md" |
+		awk "{ exit !(\$7 > 15) }"'
 ok "15 % slower under 15 % noise: never judged faster" \
 	eval '! verdicts "$tmp/hidden" | grep -q faster'
 ok "the control is the third implementation: its false alarms are counted" \
@@ -93,6 +96,29 @@ print(g["interval"](*g["ratio_interval"](data, "sg_nents", 8, "sgchain", "linux-
 	"$repo/bench/summarise.py" "$tmp/exact" 2>&1)
 ok "the interval is the geometric mean and Student's t over processes" \
 	eval '[ "$got" = "$want" ]'
+# The same three processes judged as one row of 50: the interval is at
+# 1 - 0.05 / 50 = 99.9 %, t(0.9995, 2) = 31.599 from a printed table.
+want=$(awk 'BEGIN {
+	l[0] = log(1.1); l[1] = log(1.2); l[2] = log(1.0)
+	m = (l[0] + l[1] + l[2]) / 3
+	for (i = 0; i < 3; i++) v += (l[i] - m) ^ 2
+	h = 31.599 * sqrt(v / 2) / sqrt(3)
+	printf "%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)
+}')
+got=$(python3 -c 'import runpy, sys
+g = runpy.run_path(sys.argv[1])
+data = g["load"]([sys.argv[2] + "/%d/samples.tsv" % p for p in range(3)])
+print(g["interval"](*g["ratio_interval"](data, "sg_nents", 8, "sgchain", "linux-6.1", 50)))' \
+	"$repo/bench/summarise.py" "$tmp/exact" 2>&1)
+ok "one row of 50 is judged at 99.9 % (Bonferroni)" eval '[ "$got" = "$want" ]'
+# Student's t against printed tables (two-sided tail, degrees of freedom).
+got=$(python3 -c 'import runpy, sys
+q = runpy.run_path(sys.argv[1])["t_quantile"]
+print(" ".join("%.3f" % q(a, df) for a, df in
+	((0.05, 1), (0.05, 7), (0.05, 20), (0.01, 5), (0.001, 10), (0.05, 30))))' \
+	"$repo/bench/summarise.py" 2>&1)
+ok "Student's t quantiles as printed tables give them" \
+	eval '[ "$got" = "12.706 2.365 2.086 4.032 4.587 2.042" ]'
 out=$(python3 "$repo/bench/summarise.py" "$tmp/same" "$tmp"/same/[01]/samples.tsv 2>&1)
 rc=$?
 ok "fewer than 3 processes are refused" eval '[ $rc -ne 0 ] && has "$out" "at least 3 processes"'

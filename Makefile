@@ -351,8 +351,9 @@ K61_CFLAGS := $(KFILE_CFLAGS) -I$(K61_DIR)/include -Iusim/include -Ibench \
 # its caller puts it. The benchmark packs loops and jumps the same way and
 # is built once per offset of every function from a 64-byte line (nops
 # before the entry, never run): across the binaries both implementations'
-# loops see the same eight phases of the line. make bench runs one process
-# of each: their spread holds the placement's share of noise.
+# loops see the same eight phases of the line. make bench runs
+# BENCH_ROUNDS processes of each: their spread holds the placement's share
+# of noise.
 BENCH_PLACEMENTS := 0 8 16 24 32 40 48 56
 bench_placed = -falign-functions=64 -falign-loops=1 -falign-jumps=1 \
 	-fpatchable-function-entry=$(1),$(1)
@@ -360,6 +361,11 @@ bench_placed = -falign-functions=64 -falign-loops=1 -falign-jumps=1 \
 # before libusim.a, they stand in for its copies.
 BENCH_PLACED_OBJS := impl_sgchain.o flat.o impl_k61.o k61_scatterlist-part.o k61_sg_pool.o \
 	sgchain_scatterlist.o sgchain_sg_pool.o
+# The control is a second copy of 6.1's code (names prefixed k61b_), half
+# a 64-byte line further on than the first: what placement alone does to
+# a ratio shows in it.
+BENCH_CONTROL_OBJS := impl_k61b.o k61b_scatterlist-part.o k61b_sg_pool.o
+bench_control_at = $(shell echo $$((($(1) + 32) % 64)))
 
 $(BENCH_DIR)/bench.o: bench/bench.c bench/bench_impl.h $(CORE_H) $(SHIM_H)
 	@mkdir -p $(@D)
@@ -376,6 +382,18 @@ $(BENCH_DIR)/at-$(1)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(KFILES
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(K61_CFLAGS) $(call bench_placed,$(1)) -c $$< -o $$@
+
+$(BENCH_DIR)/at-$(1)/k61b_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H)
+	@mkdir -p $$(@D)
+	@echo "  CC [bench at +$(call bench_control_at,$(1))] $$< (control)"
+	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(call bench_control_at,$(1))) \
+		-c $$< -o $$@
+
+$(BENCH_DIR)/at-$(1)/impl_k61b.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP)
+	@mkdir -p $$(@D)
+	@echo "  CC [bench at +$(call bench_control_at,$(1))] $$< (control)"
+	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(call bench_control_at,$(1))) \
+		-c $$< -o $$@
 
 $(BENCH_DIR)/at-$(1)/sgchain_scatterlist.o: $(KFILES)/patched/lib/scatterlist.c $(CORE_H) $(SHIM_H)
 	@mkdir -p $$(@D)
@@ -396,15 +414,19 @@ $(BENCH_DIR)/at-$(1)/%.o: bench/%.c bench/bench_impl.h bench/impl_template.h $(C
 # The Makefile too: under .SECONDARY, an object it adds to the list would
 # not be built for a binary already up to date.
 $(BENCH_DIR)/at-$(1)/bench: $(BENCH_DIR)/bench.o \
-		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_PLACED_OBJS)) $(O)/usim-chain/libusim.a Makefile
+		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_PLACED_OBJS) $(BENCH_CONTROL_OBJS)) \
+		$(O)/usim-chain/libusim.a Makefile
 	@echo "  LD [bench] $$@"
 	$(Q)$(CC) -o $$@ $$(filter-out Makefile,$$^)
 endef
 $(foreach p,$(BENCH_PLACEMENTS),$(eval $(call bench_at,$(p))))
 BENCH_BINS := $(foreach p,$(BENCH_PLACEMENTS),$(BENCH_DIR)/at-$(p)/bench)
 
+# Processes per placement: 3 gives 24, which the intervals of a run of
+# some forty rows need (docs/benchmark.md).
+BENCH_ROUNDS ?= 3
 bench: bench-deps qemu-deps $(BENCH_BINS)
-	$(Q)bench/run.sh $(BENCH_DIR) $(BENCH_BINS)
+	$(Q)BENCH_ROUNDS=$(BENCH_ROUNDS) bench/run.sh $(BENCH_DIR) $(BENCH_BINS)
 
 bench-deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT) $(DEB_BENCH)
@@ -657,7 +679,8 @@ help:
 	@echo "  make bench         sgchain vs Linux 6.1's code vs a flat array, and the kernel text of"
 	@echo "                     tinyconfig+kport, x86_64_defconfig and Debian's config with and without"
 	@echo "                     the series: $(BENCH_DIR)/results.md (the first run builds six kernels,"
-	@echo "                     about an hour; BENCH_SIZE_CONFIGS=kport for the quick one only)"
+	@echo "                     about an hour; BENCH_SIZE_CONFIGS=kport for the quick one only);"
+	@echo "                     timings from BENCH_ROUNDS=3 processes per code placement (8)"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"
 	@echo "  make sgsim         build $(SGSIM), the chain and DMA mapping explorer (sgsim --help)"

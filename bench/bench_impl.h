@@ -29,6 +29,7 @@ struct bench_impl {
 };
 
 extern const struct bench_impl sgchain_impl, k61_impl;
+extern const struct bench_impl k61b_impl;	/* the control: 6.1 again, elsewhere */
 
 /* The practical limit: a flat array walked by a scalar loop. */
 void *flat_build(unsigned int nents);

@@ -9,17 +9,21 @@ here="$(cd "$(dirname "$0")" && pwd)"
 bench=$1 # placed at +0, for the instruction counts
 res="$out/results.md"
 
-# One process per placement, one after another: a process fixes where
-# the code lands in the cache lines and where its lists are in memory,
-# so the processes' spread is the noise that the ratios' intervals must
-# cover (bench/summarise.py).
+# BENCH_ROUNDS processes per placement, one after another: a process
+# fixes where the code lands in the cache lines and where its lists are
+# in memory, so the processes' spread is the noise that the ratios'
+# intervals must cover (bench/summarise.py), and more processes narrow
+# the intervals that a run of some forty rows must widen.
+rounds=${BENCH_ROUNDS:-3}
 rm -rf "$out"/process-*
 # In a random order, so that a drift of the machine over the run does not
 # fall on the same placements every time.
 k=0
-for b in $(printf '%s\n' "$@" | shuf); do
+procs=$(for r in $(seq "$rounds"); do printf '%s\n' "$@"; done | shuf)
+total=$(wc -l <<< "$procs")
+for b in $procs; do
 	k=$((k + 1))
-	echo "[bench] timings: process $k of $#, $(basename "$(dirname "$b")")"
+	echo "[bench] timings: process $k of $total, $(basename "$(dirname "$b")")"
 	mkdir -p "$out/process-$k"
 	"$b" "$out/process-$k"
 done
@@ -99,7 +103,7 @@ done
 	echo "# sgchain benchmark"
 	echo
 	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -r)."
-	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, loops and jumps packed as in an x86-64 kernel, one process per offset of every function from a 64-byte line: $(echo "$@" | sed 's|[^ ]*/at-\([0-9]*\)/bench|+\1|g')."
+	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, loops and jumps packed as in an x86-64 kernel, $rounds processes per offset of every function from a 64-byte line: $(echo "$@" | sed 's|[^ ]*/at-\([0-9]*\)/bench|+\1|g')."
 	echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). All figures below come from this one run."
 	echo
 	cat "$out/timings.md"

@@ -81,36 +81,29 @@ for p in 0 1 2; do
 		}
 	}' > "$tmp/exact/$p/samples.tsv"
 done
-want=$(awk 'BEGIN {
-	l[0] = log(1.1); l[1] = log(1.2); l[2] = log(1.0)
-	m = (l[0] + l[1] + l[2]) / 3
-	for (i = 0; i < 3; i++) v += (l[i] - m) ^ 2
-	h = 4.303 * sqrt(v / 2) / sqrt(3)
-	printf "%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)
-}')
-# The interval alone, from the script's own functions.
-got=$(python3 -c 'import runpy, sys
+by_hand() { # T: exp(mean +- T * sd / sqrt(3)) of the logarithms, by awk
+	awk -v t="$1" 'BEGIN {
+		l[0] = log(1.1); l[1] = log(1.2); l[2] = log(1.0)
+		m = (l[0] + l[1] + l[2]) / 3
+		for (i = 0; i < 3; i++) v += (l[i] - m) ^ 2
+		h = t * sqrt(v / 2) / sqrt(3)
+		printf "%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)
+	}'
+}
+by_script() { # ROWS: the interval alone, from the script's own functions
+	python3 -c 'import runpy, sys
 g = runpy.run_path(sys.argv[1])
 data = g["load"]([sys.argv[2] + "/%d/samples.tsv" % p for p in range(3)])
-print(g["interval"](*g["ratio_interval"](data, "sg_nents", 8, "sgchain", "linux-6.1")))' \
-	"$repo/bench/summarise.py" "$tmp/exact" 2>&1)
+print(g["interval"](*g["ratio_interval"](data, "sg_nents", 8, "sgchain",
+                                         "linux-6.1", int(sys.argv[3]))))' \
+		"$repo/bench/summarise.py" "$tmp/exact" "$1" 2>&1
+}
 ok "the interval is the geometric mean and Student's t over processes" \
-	eval '[ "$got" = "$want" ]'
+	eval '[ "$(by_script 1)" = "$(by_hand 4.303)" ]'
 # The same three processes judged as one row of 50: the interval is at
 # 1 - 0.05 / 50 = 99.9 %, t(0.9995, 2) = 31.599 from a printed table.
-want=$(awk 'BEGIN {
-	l[0] = log(1.1); l[1] = log(1.2); l[2] = log(1.0)
-	m = (l[0] + l[1] + l[2]) / 3
-	for (i = 0; i < 3; i++) v += (l[i] - m) ^ 2
-	h = 31.599 * sqrt(v / 2) / sqrt(3)
-	printf "%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)
-}')
-got=$(python3 -c 'import runpy, sys
-g = runpy.run_path(sys.argv[1])
-data = g["load"]([sys.argv[2] + "/%d/samples.tsv" % p for p in range(3)])
-print(g["interval"](*g["ratio_interval"](data, "sg_nents", 8, "sgchain", "linux-6.1", 50)))' \
-	"$repo/bench/summarise.py" "$tmp/exact" 2>&1)
-ok "one row of 50 is judged at 99.9 % (Bonferroni)" eval '[ "$got" = "$want" ]'
+ok "one row of 50 is judged at 99.9 % (Bonferroni)" \
+	eval '[ "$(by_script 50)" = "$(by_hand 31.599)" ]'
 # Student's t against printed tables (two-sided tail, degrees of freedom).
 got=$(python3 -c 'import runpy, sys
 q = runpy.run_path(sys.argv[1])["t_quantile"]

@@ -348,85 +348,90 @@ K61_CFLAGS := $(KFILE_CFLAGS) -I$(K61_DIR)/include -Iusim/include -Ibench \
 # At one cycle per entry, where a walk's loop lands in the instruction
 # cache's lines moves its time by a tenth. An x86-64 kernel packs loops and
 # jumps and starts functions on 16 bytes, so an inline walk lands wherever
-# its caller puts it. The benchmark packs loops and jumps the same way and
-# is built once per offset of every function from a 64-byte line (nops
-# before the entry, never run): across the binaries both implementations'
-# loops see the same eight phases of the line. make bench runs
-# BENCH_ROUNDS processes of each: their spread holds the placement's share
-# of noise.
+# its caller puts it. The benchmark packs loops and jumps the same way, and
+# every object is built once per offset of its functions from a 64-byte
+# line (nops before the entry, never run).
 BENCH_PLACEMENTS := 0 8 16 24 32 40 48 56
 bench_placed = -falign-functions=64 -falign-loops=1 -falign-jumps=1 \
 	-fpatchable-function-entry=$(1),$(1)
-# sgchain's lib/scatterlist.c and lib/sg_pool.c are placed too: linked
-# before libusim.a, they stand in for its copies.
-BENCH_PLACED_OBJS := impl_sgchain.o flat.o impl_k61.o k61_scatterlist-part.o k61_sg_pool.o \
-	sgchain_scatterlist.o sgchain_sg_pool.o
+# A binary puts sgchain's objects at one placement and 6.1's at another,
+# BENCH_SHIFTS bytes on, so that across the binaries each side sees all
+# eight placements and the two sides are at three distances from each
+# other: a distance that favoured one side would otherwise favour it in
+# every process. sgchain's lib/scatterlist.c and lib/sg_pool.c are placed
+# too, linked before libusim.a, whose copies they stand in for.
+BENCH_SHIFTS := 0 24 40
+BENCH_SGCHAIN_OBJS := impl_sgchain.o flat.o sgchain_scatterlist.o sgchain_sg_pool.o
+BENCH_K61_OBJS := impl_k61.o k61_scatterlist-part.o k61_sg_pool.o
 # The control is a second copy of 6.1's code (names prefixed k61b_), half
-# a 64-byte line further on than the first: what placement alone does to
-# a ratio shows in it.
+# a 64-byte line from the first: what placement alone does to a ratio of
+# identical code shows in it.
 BENCH_CONTROL_OBJS := impl_k61b.o k61b_scatterlist-part.o k61b_sg_pool.o
-bench_control_at = $(shell echo $$((($(1) + 32) % 64)))
+bench_mod64 = $(shell echo $$((($(1)) % 64)))
 
 $(BENCH_DIR)/bench.o: bench/bench.c bench/bench_impl.h $(CORE_H) $(SHIM_H)
 	@mkdir -p $(@D)
 	@echo "  CC [bench] $<"
 	$(Q)$(CC) $(CFLAGS_COMMON) -Iusim/include -Iusim -Ibench -c $< -o $@
 
+# Every object at one placement; the Makefile holds their flags.
 define bench_at
-$(BENCH_DIR)/at-$(1)/k61_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H)
+$(BENCH_DIR)/at-$(1)/k61_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(K61_CFLAGS) $(call bench_placed,$(1)) -c $$< -o $$@
 
-$(BENCH_DIR)/at-$(1)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP)
+$(BENCH_DIR)/at-$(1)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(K61_CFLAGS) $(call bench_placed,$(1)) -c $$< -o $$@
 
-$(BENCH_DIR)/at-$(1)/k61b_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H)
+$(BENCH_DIR)/at-$(1)/k61b_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H) Makefile
 	@mkdir -p $$(@D)
-	@echo "  CC [bench at +$(call bench_control_at,$(1))] $$< (control)"
-	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(call bench_control_at,$(1))) \
-		-c $$< -o $$@
+	@echo "  CC [bench at +$(1)] $$< (control)"
+	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(1)) -c $$< -o $$@
 
-$(BENCH_DIR)/at-$(1)/impl_k61b.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP)
+$(BENCH_DIR)/at-$(1)/impl_k61b.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP) Makefile
 	@mkdir -p $$(@D)
-	@echo "  CC [bench at +$(call bench_control_at,$(1))] $$< (control)"
-	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(call bench_control_at,$(1))) \
-		-c $$< -o $$@
+	@echo "  CC [bench at +$(1)] $$< (control)"
+	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(1)) -c $$< -o $$@
 
-$(BENCH_DIR)/at-$(1)/sgchain_scatterlist.o: $(KFILES)/patched/lib/scatterlist.c $(CORE_H) $(SHIM_H)
+$(BENCH_DIR)/at-$(1)/sgchain_scatterlist.o: $(KFILES)/patched/lib/scatterlist.c $(CORE_H) $(SHIM_H) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(KLIB_CFLAGS) $(call bench_placed,$(1)) -Iusim/include -c $$< -o $$@
 
-$(BENCH_DIR)/at-$(1)/sgchain_sg_pool.o: usim/klib_sg_pool.c $(CORE_H) $(SHIM_H)
+$(BENCH_DIR)/at-$(1)/sgchain_sg_pool.o: usim/klib_sg_pool.c $(CORE_H) $(SHIM_H) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(CFLAGS_COMMON) $(call bench_placed,$(1)) -Iusim/include -Iusim \
 		-I$(KFILES)/patched -c $$< -o $$@
 
-$(BENCH_DIR)/at-$(1)/%.o: bench/%.c bench/bench_impl.h bench/impl_template.h $(CORE_H) $(SHIM_H)
+$(BENCH_DIR)/at-$(1)/%.o: bench/%.c bench/bench_impl.h bench/impl_template.h $(CORE_H) $(SHIM_H) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
 	$(Q)$(CC) $(CFLAGS_COMMON) $(call bench_placed,$(1)) -Iusim/include -Iusim -Ibench -c $$< -o $$@
+endef
+$(foreach p,$(BENCH_PLACEMENTS),$(eval $(call bench_at,$(p))))
 
+# One binary: sgchain at +$(1), 6.1 $(2) bytes on, the control 32 more.
 # The Makefile too: under .SECONDARY, an object it adds to the list would
 # not be built for a binary already up to date.
-$(BENCH_DIR)/at-$(1)/bench: $(BENCH_DIR)/bench.o \
-		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_PLACED_OBJS) $(BENCH_CONTROL_OBJS)) \
+define bench_bin
+$(BENCH_DIR)/bin-$(1)-$(2)/bench: $(BENCH_DIR)/bench.o \
+		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_SGCHAIN_OBJS)) \
+		$(addprefix $(BENCH_DIR)/at-$(call bench_mod64,$(1) + $(2))/,$(BENCH_K61_OBJS)) \
+		$(addprefix $(BENCH_DIR)/at-$(call bench_mod64,$(1) + $(2) + 32)/,$(BENCH_CONTROL_OBJS)) \
 		$(O)/usim-chain/libusim.a Makefile
+	@mkdir -p $$(@D)
 	@echo "  LD [bench] $$@"
 	$(Q)$(CC) -o $$@ $$(filter-out Makefile,$$^)
 endef
-$(foreach p,$(BENCH_PLACEMENTS),$(eval $(call bench_at,$(p))))
-BENCH_BINS := $(foreach p,$(BENCH_PLACEMENTS),$(BENCH_DIR)/at-$(p)/bench)
+$(foreach p,$(BENCH_PLACEMENTS),$(foreach d,$(BENCH_SHIFTS),$(eval $(call bench_bin,$(p),$(d)))))
+BENCH_BINS := $(foreach p,$(BENCH_PLACEMENTS),$(foreach d,$(BENCH_SHIFTS),$(BENCH_DIR)/bin-$(p)-$(d)/bench))
 
-# Processes per placement: 3 gives 24, which the intervals of a run of
-# some forty rows need (docs/benchmark.md).
-BENCH_ROUNDS ?= 3
 bench: bench-deps qemu-deps $(BENCH_BINS)
-	$(Q)BENCH_ROUNDS=$(BENCH_ROUNDS) bench/run.sh $(BENCH_DIR) $(BENCH_BINS)
+	$(Q)bench/run.sh $(BENCH_DIR) $(BENCH_BINS)
 
 bench-deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT) $(DEB_BENCH)
@@ -680,7 +685,7 @@ help:
 	@echo "                     tinyconfig+kport, x86_64_defconfig and Debian's config with and without"
 	@echo "                     the series: $(BENCH_DIR)/results.md (the first run builds six kernels,"
 	@echo "                     about an hour; BENCH_SIZE_CONFIGS=kport for the quick one only);"
-	@echo "                     timings from BENCH_ROUNDS=3 processes per code placement (8)"
+	@echo "                     timings from 24 processes, each with its own code placement"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"
 	@echo "  make sgsim         build $(SGSIM), the chain and DMA mapping explorer (sgsim --help)"

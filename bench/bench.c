@@ -75,9 +75,9 @@ static void run_op(enum op op, const struct bench_impl *impl, void *list,
 /*
  * The implementations timed side by side. Linux 6.1's code runs twice, on
  * lists of its own: the second run is the control, a second copy of the
- * same code placed half a cache line from the first (the Makefile's
- * bench_control_at), whose ratio to the first is the noise of the machine,
- * of the lists' layout and of the code's placement.
+ * same code that the Makefile links half a cache line from the first,
+ * whose ratio to the first is the noise of the machine, of the lists'
+ * layout and of the code's placement.
  */
 enum { SGCHAIN, K61, K61_AGAIN, NIMPLS };
 static const char *const impl_name[NIMPLS] = { "sgchain", "linux-6.1", "linux-6.1-again" };

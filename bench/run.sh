@@ -6,30 +6,31 @@ set -euo pipefail
 out=$1
 shift
 here="$(cd "$(dirname "$0")" && pwd)"
-bench=$1 # placed at +0, for the instruction counts
+bench=$1 # both sides at +0, for the instruction counts
 res="$out/results.md"
 
-# BENCH_ROUNDS processes per placement, one after another: a process
-# fixes where the code lands in the cache lines and where its lists are
-# in memory, so the processes' spread is the noise that the ratios'
-# intervals must cover (bench/summarise.py), and more processes narrow
-# the intervals that a run of some forty rows must widen.
-rounds=${BENCH_ROUNDS:-3}
+# One process per binary, one after another. A binary fixes where each
+# side's code lands in the cache lines (Makefile: BENCH_PLACEMENTS and
+# BENCH_SHIFTS) and a process where its lists are in memory, so the
+# processes' spread is the noise that the ratios' intervals must cover
+# (bench/summarise.py).
 rm -rf "$out"/process-*
 # In a random order, so that a drift of the machine over the run does not
 # fall on the same placements every time.
 k=0
-procs=$(for r in $(seq "$rounds"); do printf '%s\n' "$@"; done | shuf)
-total=$(wc -l <<< "$procs")
-for b in $procs; do
+for b in $(printf '%s\n' "$@" | shuf); do
 	k=$((k + 1))
-	echo "[bench] timings: process $k of $total, $(basename "$(dirname "$b")")"
+	echo "[bench] timings: process $k of $#, $(basename "$(dirname "$b")")"
 	mkdir -p "$out/process-$k"
 	"$b" "$out/process-$k"
 done
 python3 "$here/summarise.py" "$out" "$out"/process-*/samples.tsv > /dev/null
 
 echo "[bench] instruction counts under callgrind (stable on a noisy machine)"
+placed() { # FIELD BENCH...: the offsets (1) or shifts (2) BENCH were built at
+	printf '%s\n' "${@:2}" | sed -n 's|.*/bin-\([0-9]*\)-\([0-9]*\)/bench$|\1 \2|p' |
+		cut -d' ' -f"$1" | sort -nu | paste -sd, | sed 's/,/, /g'
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 ir_per_entry() { # WHAT FUNCTION N: instructions per entry in FUNCTION
 	local file="$out/callgrind.$1.$3"
@@ -103,7 +104,7 @@ done
 	echo "# sgchain benchmark"
 	echo
 	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -r)."
-	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, loops and jumps packed as in an x86-64 kernel, $rounds processes per offset of every function from a 64-byte line: $(echo "$@" | sed 's|[^ ]*/at-\([0-9]*\)/bench|+\1|g')."
+	echo "Compiler: $(${CC:-cc} --version | head -n 1), -O2, the same flags for sgchain and Linux 6.1's code, loops and jumps packed as in an x86-64 kernel, one process per binary, $# binaries: sgchain's functions at each offset from a 64-byte line of $(placed 1 "$@"), 6.1's $(placed 2 "$@") bytes further on, the control's 32 more."
 	echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). All figures below come from this one run."
 	echo
 	cat "$out/timings.md"

@@ -362,11 +362,10 @@ bench_placed = -falign-functions=64 -falign-loops=1 -falign-jumps=1 \
 # too, linked before libusim.a, whose copies they stand in for.
 BENCH_SHIFTS := 0 24 40
 BENCH_SGCHAIN_OBJS := impl_sgchain.o flat.o sgchain_scatterlist.o sgchain_sg_pool.o
-BENCH_K61_OBJS := impl_k61.o k61_scatterlist-part.o k61_sg_pool.o
-# The control is a second copy of 6.1's code (names prefixed k61b_), half
-# a 64-byte line from the first: what placement alone does to a ratio of
-# identical code shows in it.
-BENCH_CONTROL_OBJS := impl_k61b.o k61b_scatterlist-part.o k61b_sg_pool.o
+# 6.1's code with its names prefixed $(1): k61, and k61b for the control,
+# a second copy half a 64-byte line from the first, in which what
+# placement alone does to a ratio of identical code shows.
+bench_k61_objs = impl_$(1).o $(1)_scatterlist-part.o $(1)_sg_pool.o
 bench_mod64 = $(shell echo $$((($(1)) % 64)))
 
 $(BENCH_DIR)/bench.o: bench/bench.c bench/bench_impl.h $(CORE_H) $(SHIM_H)
@@ -374,28 +373,23 @@ $(BENCH_DIR)/bench.o: bench/bench.c bench/bench_impl.h $(CORE_H) $(SHIM_H)
 	@echo "  CC [bench] $<"
 	$(Q)$(CC) $(CFLAGS_COMMON) -Iusim/include -Iusim -Ibench -c $< -o $@
 
+# 6.1's objects at placement $(1), names prefixed $(2).
+define bench_k61_at
+$(BENCH_DIR)/at-$(1)/$(2)_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H) Makefile
+	@mkdir -p $$(@D)
+	@echo "  CC [bench at +$(1), $(2)] $$<"
+	$(Q)$(CC) $(K61_CFLAGS) -DK61=$(2) $(call bench_placed,$(1)) -c $$< -o $$@
+
+$(BENCH_DIR)/at-$(1)/impl_$(2).o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP) Makefile
+	@mkdir -p $$(@D)
+	@echo "  CC [bench at +$(1), $(2)] $$<"
+	$(Q)$(CC) $(K61_CFLAGS) -DK61=$(2) $(call bench_placed,$(1)) -c $$< -o $$@
+endef
+
 # Every object at one placement; the Makefile holds their flags.
 define bench_at
-$(BENCH_DIR)/at-$(1)/k61_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H) Makefile
-	@mkdir -p $$(@D)
-	@echo "  CC [bench at +$(1)] $$<"
-	$(Q)$(CC) $(K61_CFLAGS) $(call bench_placed,$(1)) -c $$< -o $$@
-
-$(BENCH_DIR)/at-$(1)/impl_k61.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP) Makefile
-	@mkdir -p $$(@D)
-	@echo "  CC [bench at +$(1)] $$<"
-	$(Q)$(CC) $(K61_CFLAGS) $(call bench_placed,$(1)) -c $$< -o $$@
-
-$(BENCH_DIR)/at-$(1)/k61b_%.o: $(K61_DIR)/lib/%.c bench/k61_shim.h $(SHIM_H) Makefile
-	@mkdir -p $$(@D)
-	@echo "  CC [bench at +$(1)] $$< (control)"
-	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(1)) -c $$< -o $$@
-
-$(BENCH_DIR)/at-$(1)/impl_k61b.o: bench/impl_k61.c bench/impl_template.h $(KFILES_STAMP) Makefile
-	@mkdir -p $$(@D)
-	@echo "  CC [bench at +$(1)] $$< (control)"
-	$(Q)$(CC) $(K61_CFLAGS) -DK61=k61b $(call bench_placed,$(1)) -c $$< -o $$@
-
+$(call bench_k61_at,$(1),k61)
+$(call bench_k61_at,$(1),k61b)
 $(BENCH_DIR)/at-$(1)/sgchain_scatterlist.o: $(KFILES)/patched/lib/scatterlist.c $(CORE_H) $(SHIM_H) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CC [bench at +$(1)] $$<"
@@ -420,8 +414,8 @@ $(foreach p,$(BENCH_PLACEMENTS),$(eval $(call bench_at,$(p))))
 define bench_bin
 $(BENCH_DIR)/bin-$(1)-$(2)/bench: $(BENCH_DIR)/bench.o \
 		$(addprefix $(BENCH_DIR)/at-$(1)/,$(BENCH_SGCHAIN_OBJS)) \
-		$(addprefix $(BENCH_DIR)/at-$(call bench_mod64,$(1) + $(2))/,$(BENCH_K61_OBJS)) \
-		$(addprefix $(BENCH_DIR)/at-$(call bench_mod64,$(1) + $(2) + 32)/,$(BENCH_CONTROL_OBJS)) \
+		$(addprefix $(BENCH_DIR)/at-$(call bench_mod64,$(1) + $(2))/,$(call bench_k61_objs,k61)) \
+		$(addprefix $(BENCH_DIR)/at-$(call bench_mod64,$(1) + $(2) + 32)/,$(call bench_k61_objs,k61b)) \
 		$(O)/usim-chain/libusim.a Makefile
 	@mkdir -p $$(@D)
 	@echo "  LD [bench] $$@"
@@ -685,7 +679,7 @@ help:
 	@echo "                     tinyconfig+kport, x86_64_defconfig and Debian's config with and without"
 	@echo "                     the series: $(BENCH_DIR)/results.md (the first run builds six kernels,"
 	@echo "                     about an hour; BENCH_SIZE_CONFIGS=kport for the quick one only);"
-	@echo "                     timings from 24 processes, each with its own code placement"
+	@echo "                     timings from $(words $(BENCH_BINS)) processes, each with its own code placement"
 	@echo "  make usim          build $(O)/usim/libusim.a for tests written against the kernel API:"
 	@echo "                     usim's mocks and 6.1's lib/scatterlist.c, sg_split.c, sg_pool.c (patched)"
 	@echo "  make sgsim         build $(SGSIM), the chain and DMA mapping explorer (sgsim --help)"

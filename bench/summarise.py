@@ -70,6 +70,10 @@ def t_quantile(alpha, df):
     return hi
 
 
+# One judged ratio: its verdict, whether the control's interval left out
+# 1.00 in the same row, and the interval's upper bound.
+Row = collections.namedtuple("Row", "op n verdict control_off high")
+
 WALKS = ["for_each_sg", "sg_next to NULL", "sg_nents", "sg_nents_for_len",
          "sg_last"]
 ALLOCS = ["sg_alloc_table_chained + free", "sg_alloc_table + free"]
@@ -120,10 +124,10 @@ def main():
         sys.exit("summarise.py: needs the samples of at least 3 processes")
     data = load(paths)
     sizes = sorted({n for (op, n, _) in data if op in WALKS})
-    family = len([1 for n in sizes for op in WALKS + ALLOCS
-                  if (op, n, "sgchain") in data])
+    family = sum(1 for n in sizes for op in WALKS + ALLOCS
+                 if (op, n, "sgchain") in data)
     level = 100 * (1 - FAMILY_ALPHA / family)
-    rows = []  # (op, n, verdict, control excludes 1, upper bound)
+    rows = []  # Row per ratio judged
     md = []
 
     def ratio_columns(op, n):
@@ -131,8 +135,8 @@ def main():
                                      family)
         c_est, c_lo, c_hi = ratio_interval(data, op, n, "linux-6.1-again",
                                            "linux-6.1", family)
-        rows.append((op, n, verdict(lo, hi), verdict(c_lo, c_hi) != "same",
-                     hi))
+        rows.append(Row(op, n, verdict(lo, hi),
+                        verdict(c_lo, c_hi) != "same", hi))
         return f"{interval(est, lo, hi)} | {interval(c_est, c_lo, c_hi)} | " \
             f"{verdict(lo, hi)}"
 
@@ -168,18 +172,18 @@ def main():
             md.append(f"| {n} | {op} | {a:.2f} | {b:.2f} | "
                       f"{ratio_columns(op, n)} |")
 
-    slower = [f"{op} at {n}" for op, n, v, *_ in rows if v == "slower"]
-    faster = sum(v == "faster" for _, _, v, *_ in rows)
-    false_alarms = sum(c for _, _, _, c, _ in rows)
-    worst = max(rows, key=lambda row: row[4])
+    slower = [f"{r.op} at {r.n}" for r in rows if r.verdict == "slower"]
+    faster = sum(r.verdict == "faster" for r in rows)
+    false_alarms = sum(r.control_off for r in rows)
+    worst = max(rows, key=lambda r: r.high)
     md.append(f"\nVerdicts over {len(rows)} rows: {len(slower)} slower"
               f"{' (' + ', '.join(slower) + ')' if slower else ''}, "
               f"{faster} faster, {len(rows) - len(slower) - faster} the "
               f"same within the interval. No row's interval reaches above "
-              f"{worst[4]:.3f} ({worst[0]} at {worst[1]}): with 95 % "
+              f"{worst.high:.3f} ({worst.op} at {worst.n}): with 95 % "
               f"confidence for the run as a whole, "
               + (f"no operation is slower than 6.1's by more than "
-                 f"{100 * (worst[4] - 1):.1f} %." if worst[4] > 1 else
+                 f"{100 * (worst.high - 1):.1f} %." if worst.high > 1 else
                  "every operation is faster than 6.1's.") +
               f" The control's interval leaves out 1.00 in {false_alarms} of "
               f"{len(rows)} rows (by chance alone, in any row of a run at "

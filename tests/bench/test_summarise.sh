@@ -3,9 +3,9 @@
 # anything. summarise.py gets samples of known effect: a difference of
 # 15 % under 5 % noise must come out "slower" (or "faster") in every row,
 # identical codes under 15 % noise "same" in every row (the intervals
-# are simultaneous over the run's rows), a difference the noise hides never the wrong way round, and the
-# control must be read from the third implementation. outline-helpers.py
-# runs on a fake tree.
+# are simultaneous over the run's rows), a difference the noise hides
+# never the wrong way round, and the control must be read from the third
+# implementation. outline-helpers.py runs on a fake tree.
 source "$(dirname "$0")/../kport/tap.sh"
 echo "1..14"
 

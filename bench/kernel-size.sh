@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Kernel text with and without sgchain's series, same config: kport's, with
 # every sgchain KUnit suite off (each "config ..._KUNIT_TEST" of
-# kport/lib/sg_chain/Kconfig), so no test code is in the figure. Checks
+# kport/lib/sg_chain/Kconfig) and KUnit itself, so no test code is in the
+# figure. Checks
 # that: no test option is on in either build, no symbol of the suites'
 # objects is in either image, and the size config is the same whether the
 # source config had the suites on or off. Prints a markdown section.
@@ -38,9 +39,11 @@ fi
 tests=$(sed -n 's/^config \(.*_KUNIT_TEST\)$/CONFIG_\1/p' "$REPO/kport/lib/sg_chain/Kconfig")
 [ -n "$tests" ] || die "no KUnit option in kport/lib/sg_chain/Kconfig"
 tests_re=$(echo "$tests" | paste -sd'|')
-suites_off() { # CONFIG: the same with every sgchain suite off
-	sed -E "/^(# )?($tests_re)[= ]/d" "$1"
-	for t in $tests; do echo "# $t is not set"; done
+# KUnit goes too: what only KUnit sees (VISIBLE_IF_KUNIT, such as the
+# series' __sg_alloc_table_mempool()) is test code as well.
+suites_off() { # CONFIG: the same with every sgchain suite and KUnit off
+	sed -E "/^(# )?($tests_re|CONFIG_KUNIT)[= ]/d" "$1"
+	for t in $tests CONFIG_KUNIT; do echo "# $t is not set"; done
 }
 # The size config comes out the same from a source config with the suites
 # on (make qemu's) or off: olddefconfig on each, in scratch directories.
@@ -108,8 +111,8 @@ build() { # SRC OUT: vmlinux with the shared config
 		make -C "$1" O="$2" -j"${JOBS:-$(nproc)}" $(printf '%s/ ' $module_dirs) \
 			>>"$2/build.log" 2>&1 || die "build in $2 failed, see $2/build.log"
 	}
-	! grep -E "^($tests_re)=" "$2/.config" ||
-		die "$2/.config turns an sgchain suite on"
+	! grep -E "^($tests_re|CONFIG_KUNIT)=" "$2/.config" ||
+		die "$2/.config turns KUnit or an sgchain suite on"
 }
 build "$KSRC" "$patched_out"
 build "$pristine_src" "$pristine_out"
@@ -246,9 +249,9 @@ labels=("6.1" "sgchain")
 [ -z "$outline_out" ] || { builds+=("$outline_out"); labels+=("sgchain, helpers out of line"); }
 : > "$patched_out/bloat-o-meter.txt"
 say "comparing the builds and counting the calls to the walk helpers" >&2
-echo "## Kernel text: Linux 6.1.192, $what with every sgchain KUnit suite off"
+echo "## Kernel text: Linux 6.1.192, $what with KUnit and every sgchain suite off"
 echo
-echo "Off: $(echo $tests | sed 's/ /, /g')."
+echo "Off: CONFIG_KUNIT, $(echo $tests | sed 's/ /, /g')."
 echo "None of the $ntests symbols only the suites define is in either image"
 echo "${module_dirs:+or module object, }and $same."
 echo "Code: the bytes of every function (nm's t and T symbols), what"

@@ -20,8 +20,9 @@
  * Out-of-line code is emitted once, by the file that defines
  * SG_CHAIN_IMPLEMENTATION (table allocation; lib/scatterlist.c) or
  * SG_POOL_IMPLEMENTATION (the chained mempools; lib/sg_pool.c) and then
- * includes this header. Those parts sit outside the include guard so that
- * an earlier inclusion through <linux/scatterlist.h> does not hide them.
+ * includes this header; the loop that builds tables is inlined into both.
+ * Those parts sit outside the include guard so that an earlier inclusion
+ * through <linux/scatterlist.h> does not hide them.
  */
 #ifndef _LINUX_SCATTERLIST_CHAIN_H
 #define _LINUX_SCATTERLIST_CHAIN_H
@@ -449,11 +450,13 @@ int __sg_alloc_table(struct sg_table *table, unsigned int nents,
 int sg_alloc_table(struct sg_table *table, unsigned int nents, gfp_t gfp_mask);
 
 #ifdef CONFIG_SG_POOL
+#if IS_ENABLED(CONFIG_KUNIT)	/* otherwise static, in lib/sg_pool.c */
 int __sg_alloc_table_mempool(struct sg_table *table, unsigned int nents,
 			     unsigned int max_ents,
 			     struct scatterlist *first_chunk,
 			     unsigned int nents_first_chunk, gfp_t gfp_mask,
 			     sg_alloc_fn *alloc_fn);
+#endif
 void sg_free_table_chained(struct sg_table *table,
 			   unsigned int nents_first_chunk);
 int sg_alloc_table_chained(struct sg_table *table, int nents,
@@ -469,8 +472,6 @@ int sg_alloc_table_chained_gfp(struct sg_table *table, int nents,
 #if (defined(SG_CHAIN_IMPLEMENTATION) || defined(SG_POOL_IMPLEMENTATION)) && \
 	!defined(_LINUX_SCATTERLIST_ALLOC_IMPL)
 #define _LINUX_SCATTERLIST_ALLOC_IMPL
-
-#include <linux/gfp.h>		/* the flags of later mempool tables */
 
 /* Whether the arguments describe a list that can be built at all. */
 static int sg_alloc_check(unsigned int nents, unsigned int max_ents,
@@ -763,6 +764,7 @@ EXPORT_SYMBOL(sg_alloc_table);
 #if defined(SG_POOL_IMPLEMENTATION) && !defined(_LINUX_SCATTERLIST_POOL_IMPL)
 #define _LINUX_SCATTERLIST_POOL_IMPL
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/gfp.h>
 #include <linux/init.h>
@@ -834,15 +836,17 @@ static struct scatterlist *sg_pool_alloc(unsigned int nents, gfp_t gfp_mask)
  *   sleeps in mempool_alloc() while holding an element of the pools can
  *   wait forever for elements that callers like it hold. Later tables are
  *   asked for without direct reclaim and with access to reserves, so they
- *   fail fast and the caller can free what it holds and retry. For callers
- *   with pools of their own; sg_alloc_table_chained_gfp() builds the same
- *   code around the sg pools.
+ *   fail fast and the caller can free what it holds and retry.
+ *
+ *   The work of sg_alloc_table_chained_gfp(), its one caller, which
+ *   inlines it: static unless KUnit, whose suites give it failing pools.
  *
  * Notes:
  *   As for __sg_alloc_table().
  *
  * Return: 0, -EINVAL or -ENOMEM.
  */
+VISIBLE_IF_KUNIT
 int __sg_alloc_table_mempool(struct sg_table *table, unsigned int nents,
 			     unsigned int max_ents,
 			     struct scatterlist *first_chunk,
@@ -852,7 +856,7 @@ int __sg_alloc_table_mempool(struct sg_table *table, unsigned int nents,
 	return sg_alloc_tables(table, nents, max_ents, first_chunk,
 			       nents_first_chunk, gfp_mask, true, alloc_fn);
 }
-EXPORT_SYMBOL_GPL(__sg_alloc_table_mempool);
+EXPORT_SYMBOL_IF_KUNIT(__sg_alloc_table_mempool);
 
 /**
  * sg_free_table_chained - Free a list allocated by sg_alloc_table_chained()
@@ -926,13 +930,12 @@ int sg_alloc_table_chained_gfp(struct sg_table *table, int nents,
 	}
 
 	/*
-	 * The worker itself, not __sg_alloc_table_mempool(): with the table
-	 * size and the pools' allocator known here, a list of one pool table
-	 * costs 31 instructions fewer than through the exported function,
-	 * for about 100 bytes of text (docs/bench.md).
+	 * Static without KUnit, so inlined: the table size and the pools'
+	 * allocator become constants, and the call and its eight arguments go.
 	 */
-	ret = sg_alloc_tables(table, nents, SG_CHUNK_SIZE, first_chunk,
-			      nents_first_chunk, gfp_mask, true, sg_pool_alloc);
+	ret = __sg_alloc_table_mempool(table, nents, SG_CHUNK_SIZE,
+				       first_chunk, nents_first_chunk,
+				       gfp_mask, sg_pool_alloc);
 	if (unlikely(ret))
 		sg_free_table_chained(table, nents_first_chunk);
 	return ret;

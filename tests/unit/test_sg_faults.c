@@ -67,6 +67,13 @@ static int raw_alloc(struct sg_table *t, unsigned int nents)
 	return __sg_alloc_table(t, nents, 3, NULL, 0, GFP_KERNEL, tables_of_3);
 }
 
+/* The same tables, built as from a caller's own pools. */
+static int raw_mempool_alloc(struct sg_table *t, unsigned int nents)
+{
+	return __sg_alloc_table_mempool(t, nents, 3, NULL, 0, GFP_KERNEL,
+					tables_of_3);
+}
+
 /* __sg_alloc_table leaves the partial list to the caller: free it all. */
 static void raw_free(struct sg_table *t)
 {
@@ -83,6 +90,8 @@ static const struct alloc_under_test allocators[] = {
 	/* A table per two entries: the k-loop is quadratic in tables. */
 	{ "__sg_alloc_table, tables of 3", &usim_slab_fault, 3, 3, 0, 2049,
 	  raw_alloc, raw_free },
+	{ "__sg_alloc_table_mempool, tables of 3", &usim_slab_fault, 3, 3, 0,
+	  2049, raw_mempool_alloc, raw_free },
 };
 
 /*
@@ -263,6 +272,47 @@ static void test_only_first_table_may_sleep(void **state)
 	sg_free_table_chained(&table, 0);
 }
 
+/* A caller's own pool that records the flags each table is asked with. */
+static gfp_t own_pool_gfps[64];
+static unsigned int own_pool_calls;
+
+static struct scatterlist *own_pool_alloc(unsigned int nents, gfp_t gfp)
+{
+	if (own_pool_calls < ARRAY_SIZE(own_pool_gfps))
+		own_pool_gfps[own_pool_calls] = gfp;
+	own_pool_calls++;
+	return kmalloc_array(nents, sizeof(struct scatterlist), GFP_ATOMIC);
+}
+
+static void own_pool_free(struct scatterlist *sgl, unsigned int nents)
+{
+	(void)nents;
+	kfree(sgl);
+}
+
+/*
+ * The rule on __sg_alloc_table_mempool() itself, with pools that are not
+ * the sg pools (the KUnit suites call it so).
+ */
+static void test_own_pools_only_first_table_may_sleep(void **state)
+{
+	unsigned int nents = CAN_CHAIN ? 2048 : SG_CHUNK_SIZE, i;
+	/* Every table but the last gives one entry to its link. */
+	unsigned int want = CAN_CHAIN ? DIV_ROUND_UP(nents - 1, SG_CHUNK_SIZE - 1) : 1;
+	struct sg_table table;
+
+	(void)state;
+	own_pool_calls = 0;
+	assert_int_equal(__sg_alloc_table_mempool(&table, nents, SG_CHUNK_SIZE, NULL, 0,
+						  GFP_NOIO, own_pool_alloc), 0);
+	assert_int_equal(own_pool_calls, want);
+	assert_int_equal(own_pool_gfps[0], GFP_NOIO);
+	for (i = 1; i < want; i++)
+		assert_int_equal(own_pool_gfps[i],
+				 (GFP_NOIO & ~__GFP_DIRECT_RECLAIM) | __GFP_HIGH);
+	__sg_free_table(&table, SG_CHUNK_SIZE, 0, own_pool_free, table.orig_nents);
+}
+
 static void test_sleeping_first_table_waits_later_ones_fail(void **state)
 {
 	struct scatterlist chunk[2];
@@ -302,6 +352,7 @@ int main(void)
 		USIM_TEST(test_random_faults),
 		USIM_TEST(test_exhausted_slab_falls_back_on_reserves),
 		USIM_TEST(test_only_first_table_may_sleep),
+		USIM_TEST(test_own_pools_only_first_table_may_sleep),
 		USIM_TEST(test_sleeping_first_table_waits_later_ones_fail),
 	};
 

@@ -1007,3 +1007,5 @@ kunit_test_suites(&sg_chain_test_suite, &sg_chain_fault_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests of scatterlist chaining and the sg pools");
 MODULE_LICENSE("GPL");
+/* __sg_alloc_table_mempool(), visible to KUnit alone */
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

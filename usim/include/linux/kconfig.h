@@ -11,6 +11,14 @@
 #endif
 #define CONFIG_DEBUG_SG 1
 #define CONFIG_SG_POOL 1
+/*
+ * KUnit's visibility: usim's tests call what the kernel makes visible to
+ * KUnit alone. The benchmark builds sgchain's side as a kernel without
+ * KUnit is built (USIM_NO_KUNIT), the form production kernels run.
+ */
+#ifndef USIM_NO_KUNIT
+#define CONFIG_KUNIT 1
+#endif
 /* CONFIG_ARCH_NO_SG_CHAIN is set on the command line by the no-chain build. */
 
 /*

@@ -9,6 +9,7 @@
 #define _USIM_LINUX_MM_H
 
 #include <linux/bug.h>
+#include <linux/gfp.h>		/* as the kernel's mm.h */
 #include <linux/kernel.h>
 #include <linux/types.h>
 

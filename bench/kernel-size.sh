@@ -41,9 +41,11 @@ tests=$(sed -n 's/^config \(.*_KUNIT_TEST\)$/CONFIG_\1/p' "$REPO/kport/lib/sg_ch
 tests_re=$(echo "$tests" | paste -sd'|')
 # KUnit goes too: what only KUnit sees (VISIBLE_IF_KUNIT, such as the
 # series' __sg_alloc_table_mempool()) is test code as well.
-suites_off() { # CONFIG: the same with every sgchain suite and KUnit off
-	sed -E "/^(# )?($tests_re|CONFIG_KUNIT)[= ]/d" "$1"
-	for t in $tests CONFIG_KUNIT; do echo "# $t is not set"; done
+off="CONFIG_KUNIT $tests"
+off_re=$(echo $off | tr ' ' '|')
+suites_off() { # CONFIG: the same with KUnit and every sgchain suite off
+	sed -E "/^(# )?($off_re)[= ]/d" "$1"
+	for t in $off; do echo "# $t is not set"; done
 }
 # The size config comes out the same from a source config with the suites
 # on (make qemu's) or off: olddefconfig on each, in scratch directories.
@@ -111,7 +113,7 @@ build() { # SRC OUT: vmlinux with the shared config
 		make -C "$1" O="$2" -j"${JOBS:-$(nproc)}" $(printf '%s/ ' $module_dirs) \
 			>>"$2/build.log" 2>&1 || die "build in $2 failed, see $2/build.log"
 	}
-	! grep -E "^($tests_re|CONFIG_KUNIT)=" "$2/.config" ||
+	! grep -E "^($off_re)=" "$2/.config" ||
 		die "$2/.config turns KUnit or an sgchain suite on"
 }
 build "$KSRC" "$patched_out"
@@ -251,7 +253,7 @@ labels=("6.1" "sgchain")
 say "comparing the builds and counting the calls to the walk helpers" >&2
 echo "## Kernel text: Linux 6.1.192, $what with KUnit and every sgchain suite off"
 echo
-echo "Off: CONFIG_KUNIT, $(echo $tests | sed 's/ /, /g')."
+echo "Off: $(echo $off | sed 's/ /, /g')."
 echo "None of the $ntests symbols only the suites define is in either image"
 echo "${module_dirs:+or module object, }and $same."
 echo "Code: the bytes of every function (nm's t and T symbols), what"

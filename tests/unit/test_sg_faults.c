@@ -51,12 +51,12 @@ static void kmalloc_free(struct sg_table *t)
 	sg_free_table(t);
 }
 
-static struct scatterlist *tables_of_3(unsigned int nents, gfp_t gfp)
+static struct scatterlist *kmalloc_table(unsigned int nents, gfp_t gfp)
 {
 	return kmalloc_array(nents, sizeof(struct scatterlist), gfp);
 }
 
-static void free_tables_of_3(struct scatterlist *sgl, unsigned int nents)
+static void kfree_table(struct scatterlist *sgl, unsigned int nents)
 {
 	(void)nents;
 	kfree(sgl);
@@ -64,20 +64,20 @@ static void free_tables_of_3(struct scatterlist *sgl, unsigned int nents)
 
 static int raw_alloc(struct sg_table *t, unsigned int nents)
 {
-	return __sg_alloc_table(t, nents, 3, NULL, 0, GFP_KERNEL, tables_of_3);
+	return __sg_alloc_table(t, nents, 3, NULL, 0, GFP_KERNEL, kmalloc_table);
 }
 
 /* The same tables, built as from a caller's own pools. */
 static int raw_mempool_alloc(struct sg_table *t, unsigned int nents)
 {
 	return __sg_alloc_table_mempool(t, nents, 3, NULL, 0, GFP_KERNEL,
-					tables_of_3);
+					kmalloc_table);
 }
 
 /* __sg_alloc_table leaves the partial list to the caller: free it all. */
 static void raw_free(struct sg_table *t)
 {
-	__sg_free_table(t, 3, 0, free_tables_of_3, t->orig_nents);
+	__sg_free_table(t, 3, 0, kfree_table, t->orig_nents);
 }
 
 static const struct alloc_under_test allocators[] = {
@@ -229,8 +229,9 @@ static void test_exhausted_slab_falls_back_on_reserves(void **state)
 	assert_int_equal(usim_mempool_waits_all(), 0);
 }
 
-/* The mempool calls in the log: their gfp flags in order. */
-static unsigned int mempool_gfps(gfp_t *gfps, unsigned int max)
+/* The calls to @site's allocator in the log: their gfp flags in order. */
+static unsigned int logged_gfps(enum usim_alloc_site site, gfp_t *gfps,
+				unsigned int max)
 {
 	unsigned long i;
 	unsigned int n = 0;
@@ -238,7 +239,7 @@ static unsigned int mempool_gfps(gfp_t *gfps, unsigned int max)
 	for (i = 0; i < usim_alloc_log_count(); i++) {
 		const struct usim_alloc_record *r = usim_alloc_log_get(i);
 
-		if (r->site == USIM_ALLOC_MEMPOOL && n < max)
+		if (r->site == site && n < max)
 			gfps[n++] = r->gfp;
 	}
 	return n;
@@ -253,7 +254,7 @@ static void test_only_first_table_may_sleep(void **state)
 
 	(void)state;
 	assert_int_equal(sg_alloc_table_chained_gfp(&table, nents, NULL, 0, GFP_NOIO), 0);
-	n = mempool_gfps(gfps, ARRAY_SIZE(gfps));
+	n = logged_gfps(USIM_ALLOC_MEMPOOL, gfps, ARRAY_SIZE(gfps));
 	assert_int_equal(n, want);
 	assert_true(gfps[0] & __GFP_DIRECT_RECLAIM);
 	for (i = 1; i < n; i++) {
@@ -265,52 +266,35 @@ static void test_only_first_table_may_sleep(void **state)
 	/* The atomic API never asks to sleep. */
 	usim_alloc_log_reset();
 	assert_int_equal(sg_alloc_table_chained(&table, nents, NULL, 0), 0);
-	n = mempool_gfps(gfps, ARRAY_SIZE(gfps));
+	n = logged_gfps(USIM_ALLOC_MEMPOOL, gfps, ARRAY_SIZE(gfps));
 	assert_int_equal(n, want);
 	for (i = 0; i < n; i++)
 		assert_false(gfps[i] & __GFP_DIRECT_RECLAIM);
 	sg_free_table_chained(&table, 0);
 }
 
-/* A caller's own pool that records the flags each table is asked with. */
-static gfp_t own_pool_gfps[64];
-static unsigned int own_pool_calls;
-
-static struct scatterlist *own_pool_alloc(unsigned int nents, gfp_t gfp)
-{
-	if (own_pool_calls < ARRAY_SIZE(own_pool_gfps))
-		own_pool_gfps[own_pool_calls] = gfp;
-	own_pool_calls++;
-	return kmalloc_array(nents, sizeof(struct scatterlist), GFP_ATOMIC);
-}
-
-static void own_pool_free(struct scatterlist *sgl, unsigned int nents)
-{
-	(void)nents;
-	kfree(sgl);
-}
-
 /*
  * The rule on __sg_alloc_table_mempool() itself, with pools that are not
- * the sg pools (the KUnit suites call it so).
+ * the sg pools (the KUnit suites call it so): here kmalloc, whose calls
+ * the allocation log records with their flags.
  */
 static void test_own_pools_only_first_table_may_sleep(void **state)
 {
-	unsigned int nents = CAN_CHAIN ? 2048 : SG_CHUNK_SIZE, i;
+	unsigned int nents = CAN_CHAIN ? 2048 : SG_CHUNK_SIZE, n, i;
 	/* Every table but the last gives one entry to its link. */
 	unsigned int want = CAN_CHAIN ? DIV_ROUND_UP(nents - 1, SG_CHUNK_SIZE - 1) : 1;
 	struct sg_table table;
+	gfp_t gfps[64];
 
 	(void)state;
-	own_pool_calls = 0;
 	assert_int_equal(__sg_alloc_table_mempool(&table, nents, SG_CHUNK_SIZE, NULL, 0,
-						  GFP_NOIO, own_pool_alloc), 0);
-	assert_int_equal(own_pool_calls, want);
-	assert_int_equal(own_pool_gfps[0], GFP_NOIO);
-	for (i = 1; i < want; i++)
-		assert_int_equal(own_pool_gfps[i],
-				 (GFP_NOIO & ~__GFP_DIRECT_RECLAIM) | __GFP_HIGH);
-	__sg_free_table(&table, SG_CHUNK_SIZE, 0, own_pool_free, table.orig_nents);
+						  GFP_NOIO, kmalloc_table), 0);
+	n = logged_gfps(USIM_ALLOC_KMALLOC, gfps, ARRAY_SIZE(gfps));
+	assert_int_equal(n, want);
+	assert_int_equal(gfps[0], GFP_NOIO);
+	for (i = 1; i < n; i++)
+		assert_int_equal(gfps[i], (GFP_NOIO & ~__GFP_DIRECT_RECLAIM) | __GFP_HIGH);
+	__sg_free_table(&table, SG_CHUNK_SIZE, 0, kfree_table, table.orig_nents);
 }
 
 static void test_sleeping_first_table_waits_later_ones_fail(void **state)

@@ -6,10 +6,10 @@
 
 #if IS_ENABLED(CONFIG_KUNIT)
 #define VISIBLE_IF_KUNIT
-#define EXPORT_SYMBOL_IF_KUNIT(symbol)
 #else
 #define VISIBLE_IF_KUNIT static
-#define EXPORT_SYMBOL_IF_KUNIT(symbol)
 #endif
+/* Userspace has no modules to export to (as <linux/export.h> here). */
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)
 
 #endif

@@ -91,7 +91,7 @@ plot "$out/walk.dat" using 1:2 with linespoints lw 2 title "sgchain for\\\\_each
 GP
 
 # Kernel text of each config, pristine and patched: the first run builds
-# two kernels per config (Debian's takes about an hour on two cores), later
+# two kernels per config (Debian's took 30 to 70 minutes on two cores), later
 # runs reuse them.
 : > "$out/kernel-size.md"
 for config in ${BENCH_SIZE_CONFIGS-kport x86_64_defconfig debian}; do

@@ -82,7 +82,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint lava lava-jobs lava-deps lava-test
 
 all: usim unit-build sgsim
@@ -527,6 +527,30 @@ kport-fixes-check: qemu-deps
 	$(Q)kport/fixes_check.sh | tee $(O)/kport-fixes-check/summary.log
 	$(Q)tail -n 1 $(O)/kport-fixes-check/summary.log | sed 's/^[^:]*: //' > $(O)/kport-fixes-check/summary
 
+# sg_flat_walk.cocci, the checker for walks that step past a chain link
+# (cocci/): make cocci scans pristine 6.12 and 6.1 whole and holds every hit
+# to cocci/triage.tsv; make cocci-test holds the rule to its marked cases
+# and to the fixes Linux made of this bug class (tests/cocci), in seconds.
+DEB_COCCI := coccinelle python3 git patch linux-source-6.1
+cocci: qemu-deps
+	$(Q)scripts/deps.sh $(DEB_COCCI) linux-source-6.12
+	$(Q)$(FIXES_TREES)
+	$(Q)mkdir -p $(O)/cocci
+	$(Q)cocci/scan.sh $(O)/cocci | tee $(O)/cocci/summary.log
+	$(Q)tail -n 1 $(O)/cocci/summary.log > $(O)/cocci/summary
+
+cocci-test: qemu-deps
+	$(Q)scripts/deps.sh $(DEB_COCCI)
+	$(Q)KVER=6.1 KSRC= KBUILD= kport/tree.sh
+	$(Q)mkdir -p $(O)/cocci-test
+	$(Q){ rc=0; python3 tests/cocci/cases.py || rc=$$?; \
+	  python3 tests/cocci/recall.py --ksrc "$$(KVER=6.1 KSRC= KBUILD= bash -c \
+		'source kport/env.sh >/dev/null && echo "$$KSRC"')" --work $(O)/cocci-test/work || rc=$$?; \
+	  exit $$rc; } | tee $(O)/cocci-test/summary.log
+	$(Q)grep -E '^[0-9]+ passed, [0-9]+ failed$$' $(O)/cocci-test/summary.log | \
+		awk '{ p += $$1; f += $$3 } END { print p " passed, " f " failed"; exit f > 0 || NR != 2 }' \
+		> $(O)/cocci-test/summary
+
 kport-fixes-test: qemu-deps
 	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
 	$(Q)$(FIXES_TREES)
@@ -583,7 +607,8 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/qemu-parisc/summary $(O)/qemu-arch/summary $(O)/lint.summary $(O)/script-test/summary-plain \
 	$(O)/kunit-parse/summary $(O)/kunit/summary \
 	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary \
-	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary $(O)/lava/summary
+	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary $(O)/lava/summary \
+	$(O)/cocci-test/summary
 # The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
 # name 6.1's); lint checks both series.
 K612 := KVER=6.12 KSRC= KBUILD=
@@ -594,7 +619,7 @@ check:
 	$(Q)$(MAKE) --no-print-directory lava $(CHECK_LAVA)
 	$(Q)$(MAKE) --no-print-directory qemu-arch ARCH="$(CHECK_ARCHES)"
 	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
-	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test
+	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test cocci-test
 	$(Q)$(MAKE) --no-print-directory lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
@@ -640,7 +665,7 @@ help:
 	@echo "                     qemu-parisc, lava (qemu and qemu-dma's Intel boot),"
 	@echo "                     qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
 	@echo "                     kunit-parse with KVER=6.12;"
-	@echo "                     kport-fixes-check, kport-fixes-test;"
+	@echo "                     kport-fixes-check, kport-fixes-test, cocci-test;"
 	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
 	@echo "                     W=1 on the series' files (6.1 on x86_64 and parisc, 6.12 on x86_64)"
@@ -676,6 +701,12 @@ help:
 	@echo "                     SGCHAIN_CACHE/fixes-FORM (made from the patches if missing)"
 	@echo "  make kport-fixes-send  the mainline fixes in your git identity, signed off, To/Cc from"
 	@echo "                     get_maintainer.pl, into OUT=DIR (default $(O)/send), for git send-email"
+	@echo "  make cocci         scripts/coccinelle's way (make coccicheck MODE=report) over pristine 6.12"
+	@echo "                     and 6.1 whole: cocci/sg_flat_walk.cocci's hits as one table, held to"
+	@echo "                     cocci/triage.tsv (an untriaged hit or a row without one fails), with"
+	@echo "                     files read, the classes, precision and each tree's time (about 5 min)"
+	@echo "  make cocci-test    the rule on its marked cases, and on 6.1 with each historical fix's walk"
+	@echo "                     reverted and each kernel-side sg++ plant planted: all reported (tests/cocci)"
 	@echo "  make kport-bisect  every prefix of BISECT (default: fixes-6.12 fixes-6.1 6.1 6.12) builds"
 	@echo "                     for UML and x86_64 with W=1 and passes its KUnit suites and the"
 	@echo "                     harness; slow (see docs/upstream-fixes.md), not in make check"

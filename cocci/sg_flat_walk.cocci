@@ -26,13 +26,14 @@
 ///    its buses, ARM footbridge and sa1100): nothing there can chain.
 /// Fields are known by name within one file, whatever their struct.
 ///
-/// The rule runs with --no-includes, so types come from the C file alone.
-/// Fields declared in include/ are known by the table in the initialize
-/// rule: a walk of req->src where req is a struct skcipher_request, say.
-/// Reading the headers instead (--recursive-includes
-/// --include-headers-for-types) costs about 19 s for the first file and
-/// still loses structs whose declaration the parser cannot read (any struct
-/// with CRYPTO_MINALIGN_ATTR, among them every crypto request).
+/// Types come from the C file and the headers it includes with quotes
+/// (--local-includes: a driver's own structs). Fields of structs declared
+/// in include/ are known by the table in the initialize rule: a walk of
+/// req->src where req is a struct skcipher_request, say. Reading include/
+/// too (--recursive-includes --include-headers-for-types) costs about 19 s
+/// for the first file and still loses every struct whose declaration the
+/// parser cannot read (CRYPTO_MINALIGN_ATTR: every crypto request).
+/// A pointer declared inside a macro has no type and is missed.
 ///
 /// Files are read only if they name struct scatterlist or one of the entry
 /// accessors (sg_dma_address() and friends), which is what lets
@@ -47,7 +48,7 @@
 //  "sg = sg_next(sg)", where the loop's condition does not compare the
 //  pointer and nothing reads it after the loop. Every other form needs a
 //  cursor the code does not have: report it and convert it by hand.
-// Options: --no-includes --include-headers
+// Options: --local-includes --include-headers
 
 virtual patch
 virtual context
@@ -160,6 +161,10 @@ def note_linked(p, b):
 		linked_fields.add((rel(p[0].file), field_of(b)))
 
 def note_assigned(p, ptr, value):
+	# ptr = ptr + 1 or sg_next(ptr) moves along the list ptr already holds.
+	if re.match(re.escape(text(ptr)) + r"[-+](?!>)|sg_next\(%s\)$" % re.escape(text(ptr)),
+		    text(value)):
+		return
 	assigned.setdefault(where(p, ptr), []).append(text(value))
 	if field_of(ptr):
 		field_values.setdefault((rel(p[0].file), field_of(ptr)), []).append(
@@ -170,11 +175,14 @@ def note_array(p, t, a, i):
 		arrays.add((rel(p[0].file), p[0].current_element,
 			    text("&%s[%s]" % (a, i)) if i else text(a)))
 
-ALLOCATION = re.compile(r"^(k[mz]alloc|kcalloc|kmalloc_array|k[mz]alloc_node|"
+# A fresh allocation, behind a cast or not.
+ALLOCATION = re.compile(r"^(\([^()]*(\([^()]*\))?[^()]*\))?"
+			r"(k[mz]alloc|kcalloc|kmalloc_array|k[mz]alloc_node|"
 			r"kcalloc_node|kmalloc_array_node|kv[mz]alloc|kvcalloc|"
 			r"kvmalloc_array|kvmalloc_node|kvzalloc_node|devm_k[mz]alloc|"
 			r"devm_kcalloc|devm_kmalloc_array|v[mz]alloc|vcalloc|vmalloc_array|"
-			r"kmem_cache_[mz]?alloc|mempool_alloc|sgl_alloc|sgl_alloc_order)\(")
+			r"kmem_cache_[mz]?alloc|mempool_alloc|__get_free_pages?|"
+			r"get_zeroed_page|sgl_alloc|sgl_alloc_order)\(")
 
 candidates = []		# (position, expression, form) in this file
 pending = []		# (position, message) of the walks of this file

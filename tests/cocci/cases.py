@@ -9,26 +9,12 @@ arch/alpha/... reads as the kernel's would. Prints a line per check and
 """
 import os
 import re
-import subprocess
 import sys
 
+import rule
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(REPO, "cocci"))
-import hits  # noqa: E402
-
-# COCCI_RULE: another copy of the rule (a planted bug, a draft).
-RULE = os.environ.get("COCCI_RULE",
-                      os.path.join(REPO, "cocci", "sg_flat_walk.cocci"))
 MARK = re.compile(r"/\* walk: (\w+) \*/\s*$")
-
-
-def rule_options():
-    with open(RULE) as f:
-        for line in f:
-            if line.startswith("// Options:"):
-                return line.split(":", 1)[1].split()
-    return []
 
 
 def cases():
@@ -50,19 +36,15 @@ def base_dir(path):
 
 def main():
     passed = failed = 0
-    options = rule_options()
     for path in sorted(cases()):
         cwd, name = base_dir(path)
-        out = subprocess.run(["spatch", "--very-quiet", "-D", "report"] +
-                             options + ["--sp-file", RULE, name],
-                             cwd=cwd, capture_output=True, text=True)
         label = os.path.relpath(path, HERE)
-        if out.returncode != 0:
-            print("FAIL %s: spatch exited %d: %s" % (label, out.returncode,
-                                                     out.stderr.strip()[-300:]))
+        try:
+            got = {(h[1], h[4]) for h in rule.report(cwd, name)}
+        except RuntimeError as e:
+            print("FAIL %s: %s" % (label, e))
             failed += 1
             continue
-        got = {(h[1], h[4]) for h in hits.parse(out.stdout.splitlines())}
         want = set()
         with open(path) as f:
             for number, line in enumerate(f, 1):

@@ -129,3 +129,13 @@ static void own_pool_list(mempool_t *pool, int i)
 	other = sgl_alloc(1 << 20, GFP_KERNEL, &n);
 	consume(other[i].length);
 }
+
+/* A page of entries, through a cast: the last slot of a fresh table. */
+static void own_page_table(void)
+{
+	struct scatterlist *sgl;
+
+	sgl = (typeof(sgl))__get_free_page(GFP_KERNEL);
+	sg_init_marker(sgl, SG_MAX_SINGLE_ALLOC);
+	consume(sg_virt(sgl + SG_MAX_SINGLE_ALLOC - 1));
+}

@@ -82,7 +82,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test walk-fixes-check walkfix-test ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint lava lava-jobs lava-deps lava-test
 
 all: usim unit-build sgsim
@@ -551,6 +551,26 @@ cocci-test: qemu-deps
 		awk '{ p += $$1; f += $$3 } END { print p " passed, " f " failed"; exit f > 0 || NR != 2 }' \
 		> $(O)/cocci-test/summary
 
+# The fixes for the walks cocci/triage.tsv finds reachable (kport/walk-fixes,
+# one patch per driver against 6.12) and their tests (tests/walkfix): each
+# walk, compiled over usim from a scratch copy of pristine 6.12, is wrong on
+# a chained list, and right with its fix.
+walk-fixes-check: qemu-deps
+	$(Q)scripts/deps.sh linux-source-6.12 git
+	$(Q)KVER=6.12 KSRC= KBUILD= kport/tree.sh
+	$(Q)mkdir -p $(O)/walk-fixes-check
+	$(Q)kport/walk_fixes.sh check | tee $(O)/walk-fixes-check/summary.log
+	$(Q)tail -n 1 $(O)/walk-fixes-check/summary.log | sed 's/^[^:]*: //' > $(O)/walk-fixes-check/summary
+
+walkfix-test: qemu-deps $(O)/usim/libusim.a
+	$(Q)scripts/deps.sh linux-source-6.12 git patch python3
+	$(Q)KVER=6.12 KSRC= KBUILD= kport/tree.sh
+	$(Q)mkdir -p $(O)/walkfix-test
+	$(Q)python3 tests/walkfix/run.py --usim $(O)/usim/libusim.a --work $(O)/walkfix-test/work \
+		--ksrc "$$(KVER=6.12 KSRC= KBUILD= bash -c 'source kport/env.sh >/dev/null && echo "$$KSRC"')" | \
+		tee $(O)/walkfix-test/summary.log
+	$(Q)tail -n 1 $(O)/walkfix-test/summary.log > $(O)/walkfix-test/summary
+
 kport-fixes-test: qemu-deps
 	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
 	$(Q)$(FIXES_TREES)
@@ -608,7 +628,7 @@ CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-v
 	$(O)/kunit-parse/summary $(O)/kunit/summary \
 	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary \
 	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary $(O)/lava/summary \
-	$(O)/cocci-test/summary
+	$(O)/cocci-test/summary $(O)/walk-fixes-check/summary $(O)/walkfix-test/summary
 # The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
 # name 6.1's); lint checks both series.
 K612 := KVER=6.12 KSRC= KBUILD=
@@ -619,7 +639,8 @@ check:
 	$(Q)$(MAKE) --no-print-directory lava $(CHECK_LAVA)
 	$(Q)$(MAKE) --no-print-directory qemu-arch ARCH="$(CHECK_ARCHES)"
 	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
-	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test cocci-test
+	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test cocci-test walk-fixes-check \
+		walkfix-test
 	$(Q)$(MAKE) --no-print-directory lint
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 	@cat $(CHECK_SUMMARIES) | \
@@ -665,7 +686,8 @@ help:
 	@echo "                     qemu-parisc, lava (qemu and qemu-dma's Intel boot),"
 	@echo "                     qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
 	@echo "                     kunit-parse with KVER=6.12;"
-	@echo "                     kport-fixes-check, kport-fixes-test, cocci-test;"
+	@echo "                     kport-fixes-check, kport-fixes-test, cocci-test, walk-fixes-check,"
+	@echo "                     walkfix-test;"
 	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
 	@echo "                     W=1 on the series' files (6.1 on x86_64 and parisc, 6.12 on x86_64)"
@@ -707,6 +729,10 @@ help:
 	@echo "                     files read, the classes, precision and each tree's time (about 5 min)"
 	@echo "  make cocci-test    the rule on its marked cases, and on 6.1 with each historical fix's walk"
 	@echo "                     reverted and each kernel-side sg++ plant planted: all reported (tests/cocci)"
+	@echo "  make walk-fixes-check  kport/walk-fixes, the fixes for the reachable walks: each applies"
+	@echo "                     to pristine 6.12, checkpatch --strict, a verified Fixes: tag, nobody named"
+	@echo "  make walkfix-test  each fixed walk compiled over usim from pristine 6.12: wrong on a chained"
+	@echo "                     list without its fix, right with it (tests/walkfix)"
 	@echo "  make kport-bisect  every prefix of BISECT (default: fixes-6.12 fixes-6.1 6.1 6.12) builds"
 	@echo "                     for UML and x86_64 with W=1 and passes its KUnit suites and the"
 	@echo "                     harness; slow (see docs/upstream-fixes.md), not in make check"

@@ -13,8 +13,11 @@ triaged, or the check fails. Prints the hits as one table, the count of
 each class and the precision (reachable walks over all), then
 "N passed, N failed".
 
-Usage: triage.py --table TSV [--markdown OUT] [--missing] VERSION=HITS_TSV...
---missing prints a row for each walk the table lacks (class "?") instead.
+Usage: triage.py --table TSV [--markdown OUT] [--missing | --update] [--passed N --failed N]
+       VERSION=HITS_TSV...
+--missing prints a row for each walk the table lacks (class "?") instead;
+--update rewrites the table's line columns from the scans and sorts its
+rows (the first kernel's walks first), leaving classes and evidence alone.
 """
 import argparse
 import csv
@@ -53,6 +56,10 @@ def main():
     ap.add_argument("--table", required=True)
     ap.add_argument("--markdown")
     ap.add_argument("--missing", action="store_true")
+    ap.add_argument("--update", action="store_true")
+    ap.add_argument("--passed", type=int, default=0,
+                    help="checks of the caller's to count in the summary")
+    ap.add_argument("--failed", type=int, default=0)
     ap.add_argument("scans", nargs="+", metavar="VERSION=HITS_TSV")
     args = ap.parse_args()
 
@@ -87,6 +94,20 @@ def main():
                 by_key[key] = {}
         return 0
 
+    if args.update:
+        for row in rows:
+            key = tuple(row[c] for c in COLUMNS)
+            for version in versions:
+                row[version] = lines_text(scans[version].get(key))
+        rows.sort(key=lambda r: (r[versions[0]] == "-", r["file"], r["function"],
+                                 r["form"], r["expression"]))
+        with open(args.table, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=COLUMNS + versions + ["class", "evidence"],
+                               delimiter="\t", lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+        return 0
+
     # Order: the first kernel's walks, then the walks only the others have.
     seen_later = False
     for number, row in enumerate(rows, 2):
@@ -118,8 +139,8 @@ def main():
     report(rows, versions, scans, args.markdown)
     for p in problems:
         print("FAIL " + p)
-    print("%d passed, %d failed" % (passed, len(problems)))
-    return 1 if problems else 0
+    print("%d passed, %d failed" % (passed + args.passed, len(problems) + args.failed))
+    return 1 if problems or args.failed else 0
 
 
 def report(rows, versions, scans, markdown):

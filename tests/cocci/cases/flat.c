@@ -50,17 +50,6 @@ static void own_uninitialised_allocation(int n)
 		consume(sg->length);
 }
 
-/* Entries of a caller's array, each initialised here. */
-static void init_each_entry(struct scatterlist *sg, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		sg_init_table(&sg[i], 1);
-		consume(sg[i].length);
-	}
-}
-
 /* A field that the object allocates and initialises. */
 static void ring_build(struct ring *r, int n)
 {
@@ -74,9 +63,12 @@ static void ring_walk(struct ring *r, int i)
 	consume(sg_virt(r->table + i));
 }
 
-/* A field carved out of a byte buffer the object allocated. */
-static void ring_carve(struct ring *r, unsigned char *buf)
+/* A field carved out of a buffer the object allocated. */
+static void ring_carve(struct ring *r, size_t n)
 {
+	void *buf = kzalloc(sizeof(*r) + n * sizeof(*r->carved), GFP_KERNEL);
+
+	buf += sizeof(*r);
 	r->carved = buf;
 }
 
@@ -138,4 +130,59 @@ static void own_page_table(void)
 	sgl = (typeof(sgl))__get_free_page(GFP_KERNEL);
 	sg_init_marker(sgl, SG_MAX_SINGLE_ALLOC);
 	consume(sg_virt(sgl + SG_MAX_SINGLE_ALLOC - 1));
+}
+
+/* A field saved and put back around a reset: still the object's table. */
+struct saved {
+	struct scatterlist *sgl;
+	int n;
+};
+
+static void saved_setup(struct saved *c, int n)
+{
+	c->sgl = kcalloc(n, sizeof(*c->sgl), GFP_KERNEL);
+}
+
+static void saved_reset(struct saved *c)
+{
+	struct scatterlist *sgl = c->sgl;
+
+	memset(c, 0, sizeof(*c));
+	c->sgl = sgl;
+}
+
+static void saved_walk(struct saved *c, int i)
+{
+	consume(c->sgl[i].length);
+}
+
+/* Entries that follow the object they were allocated with. */
+struct msg {
+	int nents;
+};
+
+static void trailing_entries(struct msg *m, int i)
+{
+	struct scatterlist *sg = (struct scatterlist *)&m[1];
+
+	consume(sg[i].length);
+}
+
+/* A pointer at an entry of an array in a struct, then walked. */
+struct inline_sgs {
+	struct scatterlist inline_sg[4];
+};
+
+static void array_entry_walk(struct inline_sgs *c, int k)
+{
+	struct scatterlist *sg = &c->inline_sg[k];
+
+	sg++;
+	consume(sg->length);
+}
+
+/* How far apart two entries are: a difference, not a walk. */
+static int entries_between(struct scatterlist *first, struct scatterlist *last)
+{
+	return last - first;
 }

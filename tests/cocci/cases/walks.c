@@ -116,3 +116,108 @@ static void holder_walk(struct holder *h, int i)
 {
 	consume(h->list[i].length); /* walk: index */
 }
+
+/* A table chained by hand, as i915's error capture grows its list. */
+struct grow {
+	struct scatterlist *cur;
+};
+
+static void grow_table(struct grow *g)
+{
+	struct scatterlist *sgl = (typeof(sgl))__get_free_page(GFP_KERNEL);
+
+	if (g->cur)
+		g->cur->page_link = (unsigned long)sgl | SG_CHAIN;
+	g->cur = sgl;
+}
+
+static void grow_add(struct grow *g)
+{
+	g->cur++; /* walk: advance */
+}
+
+/* A field pointed at a buffer the caller gave: not known to be flat. */
+struct carve {
+	struct scatterlist *sgl;
+};
+
+static void carve_from(struct carve *c, unsigned char *buf)
+{
+	c->sgl = (struct scatterlist *)buf;
+}
+
+static void carve_walk(struct carve *c, int i)
+{
+	consume(c->sgl[i].length); /* walk: index */
+}
+
+/* Entries of a caller's array, each initialised here: the rest of the list is not. */
+static void init_each_entry(struct scatterlist *sg, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sg_init_table(&sg[i], 1); /* walk: index */
+		consume(sg[i].length); /* walk: index */
+	}
+}
+
+/* A request field from include/ is the caller's, whatever the file builds. */
+struct areq_ctx {
+	struct scatterlist src[2];
+};
+
+static void own_src(struct areq_ctx *ctx)
+{
+	sg_init_table(ctx->src, 2);
+}
+
+static void request_src(struct aead_request *req, int i)
+{
+	consume(sg_virt(req->src + i)); /* walk: offset */
+}
+
+/* An array of its own that scatterwalk_ffwd() turns into a link. */
+static void forwarded(struct scatterlist *in, int i)
+{
+	struct scatterlist fwd[2];
+	struct scatterlist *sg = fwd;
+
+	scatterwalk_ffwd(fwd, in, 16);
+	consume(sg[i].length); /* walk: index */
+}
+
+/* An index that itself steps a counter, and a field stepped back. */
+struct host_idx {
+	int idx;
+};
+
+static void index_by_counter(struct mmc_data *data, struct host_idx *host)
+{
+	consume(sg_dma_len(&data->sg[host->idx++])); /* walk: index */
+	data->sg--; /* walk: advance */
+}
+
+static void scsi_back(struct scsi_cmnd *cmd, int i)
+{
+	consume(sg_virt(scsi_sglist(cmd) - i)); /* walk: offset */
+}
+
+/* A parameter that holds an allocation only sometimes is the caller's. */
+static void maybe_allocated(struct scatterlist *sg, int n, int i)
+{
+	struct scatterlist *s;
+
+	if (!sg)
+		sg = kcalloc(n, sizeof(*sg), GFP_KERNEL);
+	s = sg;
+	consume(s[i].length); /* walk: index */
+}
+
+/* An array parameter is a pointer to the caller's list. */
+static void array_parameter(struct scatterlist sgl[], int i)
+{
+	struct scatterlist *s = sgl;
+
+	consume(s[i].length); /* walk: index */
+}

@@ -540,15 +540,16 @@ cocci: qemu-deps
 	$(Q)tail -n 1 $(O)/cocci/summary.log > $(O)/cocci/summary
 
 cocci-test: qemu-deps
-	$(Q)scripts/deps.sh $(DEB_COCCI)
-	$(Q)KVER=6.1 KSRC= KBUILD= kport/tree.sh
+	$(Q)scripts/deps.sh $(DEB_COCCI) linux-source-6.12
+	$(Q)$(FIXES_TREES)
 	$(Q)mkdir -p $(O)/cocci-test
 	$(Q){ rc=0; python3 tests/cocci/cases.py || rc=$$?; \
 	  python3 tests/cocci/recall.py --ksrc "$$(KVER=6.1 KSRC= KBUILD= bash -c \
 		'source kport/env.sh >/dev/null && echo "$$KSRC"')" --work $(O)/cocci-test/work || rc=$$?; \
+	  cocci/upstream.sh check | sed 's/^cocci-upstream-check: //' || rc=$$?; \
 	  exit $$rc; } | tee $(O)/cocci-test/summary.log
 	$(Q)grep -E '^[0-9]+ passed, [0-9]+ failed$$' $(O)/cocci-test/summary.log | \
-		awk '{ p += $$1; f += $$3 } END { print p " passed, " f " failed"; exit f > 0 || NR != 2 }' \
+		awk '{ p += $$1; f += $$3 } END { print p " passed, " f " failed"; exit f > 0 || NR != 3 }' \
 		> $(O)/cocci-test/summary
 
 # The fixes for the walks cocci/triage.tsv finds reachable (kport/walk-fixes,
@@ -728,7 +729,8 @@ help:
 	@echo "                     cocci/triage.tsv (an untriaged hit or a row without one fails), with"
 	@echo "                     files read, the classes, precision and each tree's time (about 5 min)"
 	@echo "  make cocci-test    the rule on its marked cases, and on 6.1 with each historical fix's walk"
-	@echo "                     reverted and each kernel-side sg++ plant planted: all reported (tests/cocci)"
+	@echo "                     reverted and each kernel-side sg++ plant planted: all reported (tests/cocci);"
+	@echo "                     the rule's upstream patch (cocci/upstream) adds the rule as it is"
 	@echo "  make walk-fixes-check  kport/walk-fixes, the fixes for the reachable walks: each applies"
 	@echo "                     to pristine 6.12, checkpatch --strict, a verified Fixes: tag, nobody named"
 	@echo "  make walkfix-test  each fixed walk compiled over usim from pristine 6.12: wrong on a chained"

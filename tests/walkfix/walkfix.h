@@ -40,8 +40,7 @@
  */
 struct walkfix_list {
 	struct mock_page_arena *data, *poison;
-	struct scatterlist first[2 + WALKFIX_POISON];
-	struct scatterlist *second;
+	struct scatterlist *first, *second;
 	size_t head, ndata;
 };
 
@@ -62,6 +61,7 @@ static inline void walkfix_list_init(struct walkfix_list *l, size_t head, size_t
 	l->poison = mock_page_arena_create(WALKFIX_POISON, pfns);
 	l->head = head;
 	l->ndata = ndata;
+	l->first = calloc(head + 1 + WALKFIX_POISON, sizeof(*l->first));
 	/*
 	 * The second table away from the first, so a link is not sg + 1, and
 	 * off a page boundary: usim takes a page-aligned struct page pointer
@@ -112,6 +112,7 @@ static inline dma_addr_t walkfix_data_dma(struct walkfix_list *l, size_t i)
 
 static inline void walkfix_list_free(struct walkfix_list *l)
 {
+	free(l->first);
 	free(l->second - 7);
 	mock_page_arena_destroy(l->data);
 	mock_page_arena_destroy(l->poison);

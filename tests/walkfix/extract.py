@@ -8,8 +8,8 @@ tree's file (pristine, or with a fix applied), with a #line for each so
 that compiler messages and sanitizer reports name the kernel file and line.
 
 Usage: extract.py FILE ITEM... > OUT.c, an ITEM being a function's name,
-struct:NAME (its definition, with the #defines inside it) or define:NAME
-(the macro, with its continuation lines). Each in the order given; one
+struct:NAME or union:NAME (its definition, with the #defines inside
+it) or define:NAME (the macro, with its continuation lines). Each in the order given; one
 that is missing, or defined twice, is an error.
 """
 import re
@@ -46,12 +46,15 @@ def definitions(text, name):
     return found
 
 
-def struct_definitions(text, name):
-    found = []
-    for m in re.finditer(r"^struct %s \{" % re.escape(name), text, re.M):
-        j = past_match(text, m.end() - 1, "{", "}")
-        found.append((m.start(), text.index(";", j) + 1))
-    return found
+def aggregate_definitions(keyword):
+    """A finder of the definitions of a struct or a union."""
+    def find(text, name):
+        found = []
+        for m in re.finditer(r"^%s %s \{" % (keyword, re.escape(name)), text, re.M):
+            j = past_match(text, m.end() - 1, "{", "}")
+            found.append((m.start(), text.index(";", j) + 1))
+        return found
+    return find
 
 
 def macro_definitions(text, name):
@@ -67,10 +70,11 @@ def main():
     out = []
     for item in names:
         kind, _, name = item.rpartition(":")
-        finder = {"": definitions, "struct": struct_definitions,
+        finder = {"": definitions, "struct": aggregate_definitions("struct"),
+                  "union": aggregate_definitions("union"),
                   "define": macro_definitions}.get(kind)
         if finder is None:
-            sys.exit("%s: not a function, struct:NAME or define:NAME" % item)
+            sys.exit("%s: not a function, struct:NAME, union:NAME or define:NAME" % item)
         spans = finder(text, name)
         if len(spans) != 1:
             sys.exit("%s: %d definitions of %s, not one" % (path, len(spans), item))

@@ -44,6 +44,8 @@ struct walkfix_list {
 	size_t head, ndata;
 };
 
+static int walkfix_lists;
+
 static inline void walkfix_list_init(struct walkfix_list *l, size_t head, size_t ndata)
 {
 	unsigned long pfns[64];
@@ -55,10 +57,16 @@ static inline void walkfix_list_init(struct walkfix_list *l, size_t head, size_t
 			ndata, head);
 		exit(2);
 	}
-	mock_pfns_contiguous(pfns, ndata, 0x1000);
+	/* Each list's pages at pfns of their own: usim refuses a pfn twice. */
+	mock_pfns_contiguous(pfns, ndata, 0x1000 + walkfix_lists * 0x10000);
 	l->data = mock_page_arena_create(ndata, pfns);
-	mock_pfns_contiguous(pfns, WALKFIX_POISON, 0x9000);
+	mock_pfns_contiguous(pfns, WALKFIX_POISON, 0x9000 + walkfix_lists * 0x10000);
 	l->poison = mock_page_arena_create(WALKFIX_POISON, pfns);
+	if (!l->data || !l->poison) {
+		fprintf(stderr, "walkfix: no mock pages for list %d\n", walkfix_lists);
+		exit(2);
+	}
+	walkfix_lists++;
 	l->head = head;
 	l->ndata = ndata;
 	l->first = calloc(head + 1 + WALKFIX_POISON, sizeof(*l->first));

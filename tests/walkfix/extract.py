@@ -9,8 +9,9 @@ that compiler messages and sanitizer reports name the kernel file and line.
 
 Usage: extract.py FILE ITEM... > OUT.c, an ITEM being a function's name,
 struct:NAME or union:NAME (its definition, with the #defines inside
-it) or define:NAME (the macro, with its continuation lines). Each in the order given; one
-that is missing, or defined twice, is an error.
+it) or define:NAME (the macro, with its continuation lines). Each in the
+order given; one that is missing, or defined twice, is an error, unless
+the item starts with "?": a helper that a fix adds, absent before it.
 """
 import re
 import sys
@@ -69,13 +70,16 @@ def main():
     text = open(path).read()
     out = []
     for item in names:
-        kind, _, name = item.rpartition(":")
+        optional = item.startswith("?")
+        kind, _, name = item.lstrip("?").rpartition(":")
         finder = {"": definitions, "struct": aggregate_definitions("struct"),
                   "union": aggregate_definitions("union"),
                   "define": macro_definitions}.get(kind)
         if finder is None:
             sys.exit("%s: not a function, struct:NAME, union:NAME or define:NAME" % item)
         spans = finder(text, name)
+        if optional and not spans:
+            continue
         if len(spans) != 1:
             sys.exit("%s: %d definitions of %s, not one" % (path, len(spans), item))
         start, end = spans[0]

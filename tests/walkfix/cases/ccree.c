@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * walkfix: drivers/crypto/ccree/cc_buffer_mgr.c union:buffer_array_entry struct:buffer_array cc_add_sg_entry cc_is_icv_frag cc_prepare_aead_data_mlli
- * fix: crypto: ccree - find the ICV's entry with sg_last()
+ * walkfix: drivers/crypto/ccree/cc_buffer_mgr.c union:buffer_array_entry struct:buffer_array cc_add_sg_entry cc_is_icv_frag ?cc_sg_nth cc_prepare_aead_data_mlli
+ * fix: crypto: ccree - find the ICV's entry by following chain links
  *
  * cc_prepare_aead_data_mlli() points the engine at the ICV, the last
  * authsize bytes of the data: in the last of the src.nents (or dst.nents)
@@ -9,7 +9,8 @@
  * hands an in-place request its receive list, 16 pages a table and a link
  * to the next. Expect the ICV's DMA and virtual addresses inside the last
  * data entry, for each of the three ways the function takes (in place;
- * out of place, decrypt; out of place, encrypt).
+ * out of place, decrypt; out of place, encrypt), whether that entry ends
+ * the list or not.
  */
 #include "walkfix.h"
 
@@ -74,9 +75,10 @@ static void cc_copy_mac(struct device *dev, struct aead_request *req, enum cc_sg
 /* The data ends 100 bytes into its last page: the ICV is its bytes 84..99. */
 #define LAST_BYTES	100
 
-static void check_icv(struct walkfix_list *l, const char *way, struct aead_req_ctx *ctx)
+static void check_icv(struct walkfix_list *l, size_t nents, const char *way,
+		      struct aead_req_ctx *ctx)
 {
-	size_t last = l->ndata - 1, at = LAST_BYTES - AUTHSIZE;
+	size_t last = nents - 1, at = LAST_BYTES - AUTHSIZE;
 	dma_addr_t dma = walkfix_data_dma(l, last) + at;
 	u8 *virt = (u8 *)walkfix_data(l, last) + at;
 
@@ -86,8 +88,13 @@ static void check_icv(struct walkfix_list *l, const char *way, struct aead_req_c
 		      (unsigned long long)ctx->icv_dma_addr, ctx->icv_virt_addr);
 }
 
+/*
+ * The request's data in the first @nents entries of each list: all of
+ * them, or all but the last when the caller's buffer is longer than the
+ * request (nothing makes the entry holding the ICV the list's last).
+ */
 static void prepare(struct aead_request *req, struct walkfix_list *src, struct walkfix_list *dst,
-		    enum drv_crypto_direction dir)
+		    size_t nents, enum drv_crypto_direction dir)
 {
 	static struct cc_drvdata drvdata;
 	struct buffer_array sg_data = { 0 };
@@ -98,9 +105,9 @@ static void prepare(struct aead_request *req, struct walkfix_list *src, struct w
 	req->dst = dst->first;
 	req->ctx = (struct aead_req_ctx){
 		.gen_ctx.op_type = dir,
-		.src = { .nents = src->ndata }, .dst = { .nents = dst->ndata },
+		.src = { .nents = nents }, .dst = { .nents = nents },
 		.src_sgl = src->first, .dst_sgl = dst->first,
-		.cryptlen = (src->ndata - 1) * PAGE_SIZE + LAST_BYTES - AUTHSIZE,
+		.cryptlen = (nents - 1) * PAGE_SIZE + LAST_BYTES - AUTHSIZE,
 		.req_authsize = AUTHSIZE,
 	};
 	cc_prepare_aead_data_mlli(&drvdata, req, &sg_data, &src_last, &dst_last, true);
@@ -112,18 +119,22 @@ int main(void)
 	const size_t head = 16, ndata = 18;
 	struct walkfix_list a, b;
 	struct aead_request req;
+	size_t nents;
 
 	walkfix_list_init(&a, head, ndata);
 	walkfix_list_map(&a);
 	walkfix_list_init(&b, head, ndata);
 	walkfix_list_map(&b);
 
-	prepare(&req, &a, &a, DRV_CRYPTO_DIRECTION_ENCRYPT);
-	check_icv(&a, "in place, encrypt", &req.ctx);
-	prepare(&req, &a, &b, DRV_CRYPTO_DIRECTION_DECRYPT);
-	check_icv(&a, "out of place, decrypt (ICV in src)", &req.ctx);
-	prepare(&req, &a, &b, DRV_CRYPTO_DIRECTION_ENCRYPT);
-	check_icv(&b, "out of place, encrypt (ICV in dst)", &req.ctx);
+	for (nents = ndata; nents >= ndata - 1; nents--) {
+		printf("data in %zu of the %zu entries\n", nents, ndata);
+		prepare(&req, &a, &a, nents, DRV_CRYPTO_DIRECTION_ENCRYPT);
+		check_icv(&a, nents, "in place, encrypt", &req.ctx);
+		prepare(&req, &a, &b, nents, DRV_CRYPTO_DIRECTION_DECRYPT);
+		check_icv(&a, nents, "out of place, decrypt (ICV in src)", &req.ctx);
+		prepare(&req, &a, &b, nents, DRV_CRYPTO_DIRECTION_ENCRYPT);
+		check_icv(&b, nents, "out of place, encrypt (ICV in dst)", &req.ctx);
+	}
 
 	walkfix_list_free(&a);
 	walkfix_list_free(&b);

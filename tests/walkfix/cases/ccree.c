@@ -6,11 +6,13 @@
  * cc_prepare_aead_data_mlli() points the engine at the ICV, the last
  * authsize bytes of the data: in the last of the src.nents (or dst.nents)
  * entries that hold it, *src_last_bytes into that entry. AF_ALG's aead
- * hands an in-place request its receive list, 16 pages a table and a link
- * to the next. Expect the ICV's DMA and virtual addresses inside the last
- * data entry, for each of the three ways the function takes (in place;
- * out of place, decrypt; out of place, encrypt), whether that entry ends
- * the list or not.
+ * hands the driver its receive list as req->dst, 16 pages a table and a
+ * link to the next: out of place, or in place on that list under the
+ * echainiv template. Expect the ICV's DMA and virtual addresses inside the
+ * last data entry, for each of the three ways the function takes (in
+ * place; out of place, encrypt, the ICV in dst; out of place, decrypt, the
+ * ICV in src, which AF_ALG keeps flat but another caller need not),
+ * whether that entry ends the list or not.
  */
 #include "walkfix.h"
 

@@ -5,9 +5,10 @@
  *
  * dw_mci_prepare_desc64() and dw_mci_prepare_desc32() write one IDMAC
  * descriptor per page of each mapped entry of data->sg. brcmfmac with its
- * txglomsz parameter at 128 or more hands the host a chained list of up to
- * 128 entries, whose 128th is the link. Expect one descriptor per data
- * entry, with its DMA address, in order, a page each, and nothing else.
+ * txglomsz parameter at 65 or more hands the host, in its first
+ * scatter-gather transfer of 128 entries, a chained list whose 128th is
+ * the link. Expect one descriptor per data entry, with its DMA address,
+ * in order, a page each, and nothing else.
  */
 #include "walkfix.h"
 

@@ -7,9 +7,9 @@
  * __i915_error_grow() allocates and lists, 127 to a page of entries and a
  * link to the next page, then ends the list with sg_mark_end(m.cur - 1).
  * Expect, when a buffer cannot be had (the 1st, or the 128th, the first
- * after a link), -ENOMEM, the end mark on an entry that was written, and
- * every buffer and table freed; and, when all can be had, a list of every
- * chunk in order.
+ * after a link) or a page of entries cannot (the 1st or the 2nd), -ENOMEM,
+ * the end mark on an entry that was written, and every buffer and table
+ * freed; and, when all can be had, a list of every chunk in order.
  *
  * The end mark is checked where it is made: a mark outside the entries
  * written is reported and the function left there (longjmp), since what
@@ -48,10 +48,11 @@ struct i915_gpu_coredump {
 
 /*
  * The allocators, counted: buffers from kmalloc() fail from number
- * fail_at on (both of __i915_error_grow()'s tries); a page of entries
- * comes back unwritten (0xa5), as __get_free_page() gives it.
+ * fail_at on (both of __i915_error_grow()'s tries), pages of entries from
+ * number page_fail_at on; a page comes back unwritten (0xa5), as
+ * __get_free_page() gives it.
  */
-static int kmallocs, kfrees, pages, pages_freed, fail_at = -1;
+static int kmallocs, kfrees, pages, pages_freed, fail_at = -1, page_fail_at = -1;
 static struct scatterlist *tables[8];
 static int ntables;
 
@@ -73,9 +74,12 @@ static void case_kfree(const void *p)
 
 static unsigned long case_get_free_page(gfp_t gfp)
 {
-	struct scatterlist *t = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+	struct scatterlist *t;
 
+	if (page_fail_at >= 0 && pages >= page_fail_at)
+		return 0;
 	BUG_ON(ntables == ARRAY_SIZE(tables));
+	t = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 
 	memset(t, 0xa5, PAGE_SIZE);
 	tables[ntables++] = t;
@@ -134,28 +138,34 @@ static void __err_print_to_sgl(struct drm_i915_error_state_buf *m,
 
 #undef sg_mark_end
 
-static void reset(int chunks, int fail)
+static void reset(int chunks, int fail, int page_fail)
 {
 	kmallocs = kfrees = pages = pages_freed = ntables = 0;
 	nchunks = chunks;
 	fail_at = fail;
+	page_fail_at = page_fail;
 }
 
-/* A buffer fails: -ENOMEM, the end where it belongs, nothing leaked. */
-static void check_failure(int fail)
+/*
+ * Buffer @fail (or, if @fail is -1, table @page_fail) cannot be had:
+ * -ENOMEM, the end where it belongs, nothing leaked.
+ */
+static void check_failure(int fail, int page_fail)
 {
 	struct i915_gpu_coredump error = { 0 };
 	volatile int ret = 0;
+	char what[32];
 
-	reset(fail + 3, fail);
+	snprintf(what, sizeof(what), fail >= 0 ? "buffer %d fails" : "table %d fails",
+		 (fail >= 0 ? fail : page_fail) + 1);
+	reset(SG_MAX_SINGLE_ALLOC + 3, fail, page_fail);
 	if (setjmp(left))
 		return;
 	ret = err_print_to_sgl(&error);
-	walkfix_check(ret == -ENOMEM && !error.sgl,
-		      "buffer %d fails: -ENOMEM, no list (returned %d)", fail + 1, ret);
+	walkfix_check(ret == -ENOMEM && !error.sgl, "%s: -ENOMEM, no list (returned %d)", what, ret);
 	walkfix_check(kfrees == kmallocs && pages_freed == pages,
-		      "buffer %d fails: the %d buffers and %d tables had are freed (freed %d, %d)",
-		      fail + 1, kmallocs, pages, kfrees, pages_freed);
+		      "%s: the %d buffers and %d tables had are freed (freed %d, %d)",
+		      what, kmallocs, pages, kfrees, pages_freed);
 }
 
 /* All can be had: one entry per chunk, in order, the last marked. */
@@ -165,7 +175,7 @@ static void check_success(int chunks)
 	struct scatterlist *sg;
 	int k = 0, right = 0, ret;
 
-	reset(chunks, -1);
+	reset(chunks, -1, -1);
 	ret = err_print_to_sgl(&error);
 	for (sg = error.sgl; sg; sg = sg_next(sg), k++) {
 		const char *p = sg_virt(sg);
@@ -184,7 +194,9 @@ static void check_success(int chunks)
 int main(void)
 {
 	check_success(130);
-	check_failure(0);
-	check_failure(SG_MAX_SINGLE_ALLOC - 1);
+	check_failure(0, -1);
+	check_failure(SG_MAX_SINGLE_ALLOC - 1, -1);
+	check_failure(-1, 0);
+	check_failure(-1, 1);
 	return walkfix_result();
 }

@@ -4,11 +4,13 @@
  * fix: staging: rts5208: walk the command's list with sg_next()
  *
  * rtsx_stor_access_xfer_buf() copies between a buffer and a SCSI command's
- * list, a piece at a time: *index and *offset say where the last call
- * stopped. The SCSI midlayer keeps two entries inline, so a command of
- * three or more segments is one data entry, a link, then the rest. Expect
- * the bytes of the data entries, in order, whether copied whole or 256
- * bytes a call as spi_read_flash() does, and never a poison byte.
+ * list, either way, a piece at a time: *index and *offset say where the
+ * last call stopped. The SCSI midlayer keeps two entries inline, so a
+ * command of three or more segments is one data entry, a link, then the
+ * rest. Expect the bytes of the data entries, in order, whether copied
+ * whole or 256 bytes a call as spi_read_flash() does, and never a poison
+ * byte; and a buffer copied into the list to land in the data entries, not
+ * behind the link.
  */
 #include "walkfix.h"
 
@@ -113,6 +115,20 @@ int main(void)
 	}
 	walkfix_check(done == len, "256 bytes a call: %zu bytes copied (got %zu)", len, done);
 	check_bytes("256 bytes a call", buf, len);
+
+	/* The other way, as read_mem and spi_read_flash() hand data to the host. */
+	for (done = 0; done < len; done++)
+		buf[done] = pattern(done / PAGE_SIZE, done % PAGE_SIZE);
+	memset(mock_page_arena_memory(l.data), 0, len);
+	index = offset = 0;
+	got = rtsx_stor_access_xfer_buf(buf, len, &srb, &index, &offset, TO_XFER_BUF);
+	walkfix_check(got == len, "into the list: %zu bytes copied (got %u)", len, got);
+	check_bytes("into the list", mock_page_arena_memory(l.data), len);
+	for (done = 0; done < WALKFIX_POISON * PAGE_SIZE &&
+	     ((unsigned char *)mock_page_arena_memory(l.poison))[done] == POISON; done++)
+		;
+	walkfix_check(done == WALKFIX_POISON * PAGE_SIZE,
+		      "into the list: the pages behind the link untouched (first written at %zu)", done);
 
 	free(buf);
 	walkfix_list_free(&l);

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * walkfix: drivers/mmc/host/sunxi-mmc.c define:SDXC_IDMAC_DES0_DIC define:SDXC_IDMAC_DES0_LD define:SDXC_IDMAC_DES0_FD define:SDXC_IDMAC_DES0_CH define:SDXC_IDMAC_DES0_ER define:SDXC_IDMAC_DES0_OWN struct:sunxi_idma_des sunxi_mmc_init_idma_des
- * fix: mmc: sunxi: walk the data's list with for_each_sg()
+ * fix: mmc: sunxi-mmc: walk the data's list with for_each_sg()
  *
  * sunxi_mmc_init_idma_des() writes one IDMAC descriptor per entry of
- * data->sg, each pointing at the next. brcmfmac with its txglomsz
- * parameter at 128 or more hands the host a chained list of up to 128
- * entries, whose 128th is the link. Expect one descriptor per data entry
- * with its DMA address and length (a buf_size of 0 means the largest
- * size), chained in order, the last marked LD with no next, and nothing
- * at bus address 0.
+ * data->sg, each pointing at the next. brcmfmac with its txglomsz parameter
+ * at 65 or more hands the host, in its first scatter-gather transfer of 128
+ * entries, a chained list whose 128th is the link. Expect one descriptor
+ * per data entry with its DMA address and length (a buf_size of 0 read as
+ * the largest size, as the driver takes it), chained in order, the last
+ * marked LD with no next, and nothing at bus address 0.
  */
 #include "walkfix.h"
 

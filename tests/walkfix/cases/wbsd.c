@@ -7,14 +7,14 @@
  * through a bounce buffer (wbsd_sg_to_dma() before a write,
  * wbsd_dma_to_sg() after a read), or by PIO, a FIFO at a time, stepping
  * through the list with wbsd_next_sg(). brcmfmac with its txglomsz
- * parameter at 128 or more hands the host a chained list of up to 128
- * entries, whose 128th is the link. Expect every byte of every data entry
- * copied, each way, and a PIO read to put the card's bytes in the data
- * entries in order and nowhere else.
+ * parameter at 65 or more hands the host, in its first scatter-gather
+ * transfer of 128 entries, a chained list whose 128th is the link. Expect
+ * every byte of every data entry copied, each way, and a PIO read to put
+ * the card's bytes in the data entries in order and nowhere else.
  *
- * Each page the PIO walk maps is checked where it is mapped: one that is
- * no data entry's is reported and the function left there (longjmp), as
- * what the kernel would make of it is no memory the case owns.
+ * Each page the PIO walk maps is checked where it is mapped: one that is no
+ * data entry's is reported and the function left there (longjmp), as what
+ * the kernel would make of it is no memory the case owns.
  */
 #include "walkfix.h"
 

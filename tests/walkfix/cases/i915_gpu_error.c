@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * walkfix: drivers/gpu/drm/i915/i915_gpu_error.c define:ALLOW_FAIL __sg_set_buf __i915_error_grow i915_error_puts err_free_sgl err_print_to_sgl
- * fix: drm/i915/gpu_error: allocate the buffer before chaining a new table
+ * fix: drm/i915: allocate the error state buffer before chaining a new table
  *
  * err_print_to_sgl() prints a GPU error state into buffers that
  * __i915_error_grow() allocates and lists, 127 to a page of entries and a

@@ -11,7 +11,9 @@
 #   walk_fixes.sh check    each patch applies to pristine 6.12 alone;
 #                          checkpatch --strict; one Fixes: tag naming a
 #                          commit kport/walk-fixes/commits lists, with its
-#                          title; no author and no sign-off
+#                          title, or none and a line in
+#                          kport/walk-fixes/no-fixes saying why; no author
+#                          and no sign-off
 # Their tests are tests/walkfix (make walkfix-test). Ends with
 # "N passed, N failed" (check).
 set -euo pipefail
@@ -66,12 +68,23 @@ checkpatch_clean() { # PATCH
 		--ignore MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID "$1" 2>&1) || { printf '%s\n' "$out"; return 1; }
 	[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
 }
+# A patch whose walk came with a commit that could not be verified carries
+# no Fixes: tag (an unverified one would be invented); it must then be
+# listed, by subject and with the reason, in kport/walk-fixes/no-fixes.
 tags_right() { # PATCH
-	local fixes
+	local fixes subj
 	mapfile -t fixes < <(sed -n 's/^Fixes: //p' "$1")
-	[ ${#fixes[@]} -eq 1 ] || { echo "one Fixes: tag wanted, ${#fixes[@]} found"; return 1; }
-	grep -qxF -- "${fixes[0]}" <(cut -f1 "$REPO/$DIR/commits") ||
-		{ echo "Fixes: ${fixes[0]} is not a commit $DIR/commits lists"; return 1; }
+	subj=$(subject "$1")
+	if [ ${#fixes[@]} -eq 0 ]; then
+		grep -qF -- "$subj	" "$REPO/$DIR/no-fixes" ||
+			{ echo "no Fixes: tag, and $DIR/no-fixes does not say why"; return 1; }
+	else
+		[ ${#fixes[@]} -eq 1 ] || { echo "one Fixes: tag wanted, ${#fixes[@]} found"; return 1; }
+		grep -qxF -- "${fixes[0]}" <(cut -f1 "$REPO/$DIR/commits") ||
+			{ echo "Fixes: ${fixes[0]} is not a commit $DIR/commits lists"; return 1; }
+		! grep -qF -- "$subj	" "$REPO/$DIR/no-fixes" ||
+			{ echo "has a Fixes: tag but $DIR/no-fixes lists it"; return 1; }
+	fi
 	! grep -qE '^(From: |Signed-off-by: )' "$1" || { echo "names an author or signs off"; return 1; }
 }
 check_series() {
@@ -80,7 +93,7 @@ check_series() {
 		name="$DIR/$(basename "$patch")"
 		check "$name applies to pristine linux-source-6.12" applies "$patch"
 		check "$name: checkpatch --strict" checkpatch_clean "$patch"
-		check "$name: Fixes: names a verified commit; nobody named" tags_right "$patch"
+		check "$name: Fixes: names a verified commit (or no-fixes says why not); nobody named" tags_right "$patch"
 	done < <(patches)
 	echo "walk-fixes-check: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]

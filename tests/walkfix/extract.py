@@ -60,7 +60,7 @@ def aggregate_definitions(keyword):
 
 def macro_definitions(text, name):
     found = []
-    for m in re.finditer(r"^#define %s\b.*?(?<!\\)$" % re.escape(name), text, re.M | re.S):
+    for m in re.finditer(r"^#define\s+%s\b.*?(?<!\\)$" % re.escape(name), text, re.M | re.S):
         found.append((m.start(), m.end()))
     return found
 

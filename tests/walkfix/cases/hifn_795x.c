@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * walkfix: drivers/crypto/hifn_795x.c define:ACRYPTO_MODE_ECB define:HIFN_D_DST_DALIGN define:HIFN_D_CMD_RSIZE define:HIFN_QUEUE_LENGTH define:HIFN_DEFAULT_ACTIVE_NUM define:ASYNC_SCATTERLIST_CACHE define:ASYNC_FLAGS_MISALIGNED struct:hifn_cipher_walk struct:hifn_context struct:hifn_request_context hifn_setup_dma hifn_cipher_walk_init hifn_cipher_walk_exit ?hifn_sg_advance skcipher_add hifn_cipher_walk hifn_setup_session skcipher_get hifn_process_ready
+ * fix: crypto: hifn_795x - walk the request's lists with sg_next()
+ *
+ * hifn_setup_session() counts req->dst's entries, hifn_cipher_walk() plans
+ * the bounce pages for a misaligned destination, hifn_setup_dma() gives the
+ * engine a descriptor per entry of req->src and req->dst (or per bounce
+ * page), and hifn_process_ready() copies the bounce pages back. The case
+ * plays the engine: it writes an output stream through the destination
+ * descriptors, in order. Expect, for authenc's scatterwalk_ffwd() list
+ * (one entry, a link, the rest), of whole pages and of misaligned entries,
+ * the stream in the destination's data entries, in order, and nothing
+ * written elsewhere.
+ *
+ * Each page the functions or the engine map is checked where it is mapped:
+ * one that is no page of the request's or the driver's is reported and the
+ * request left there (longjmp), as what the kernel would make of it is no
+ * memory the case owns.
+ */
+#include "walkfix.h"
+
+#include <setjmp.h>
+
+#include <linux/gfp.h>
+#include <linux/highmem.h>
+
+/* What the functions use of the crypto API, the PCI device and the driver. */
+#define HIFN_MAX_CRYPT_KEY_LENGTH	32
+#define pr_debug(fmt, ...)		do { } while (0)
+#define dev_info(dev, fmt, ...)		do { } while (0)
+#define spin_lock_irqsave(lock, flags)	((void)(lock), (flags) = 0)
+#define spin_unlock_irqrestore(lock, flags)	((void)(lock), (void)(flags))
+#define min3(a, b, c)			min(min(a, b), c)
+#define IS_ALIGNED(x, a)		(((x) & ((typeof(x))(a) - 1)) == 0)
+
+struct pci_dev { struct device *dev; };
+
+struct hifn_device {
+	int lock, started, snum, active;
+	struct pci_dev *pdev;
+};
+
+struct skcipher_request {
+	struct { void *tfm; } base;
+	struct scatterlist *src, *dst;
+	unsigned int cryptlen;
+	void *ctx;
+	int completed;
+};
+
+static void *crypto_tfm_ctx(void *tfm)
+{
+	return tfm;
+}
+
+static void *skcipher_request_ctx(struct skcipher_request *req)
+{
+	return req->ctx;
+}
+
+static void skcipher_request_complete(struct skcipher_request *req, int err)
+{
+	req->completed++;
+}
+
+/* The descriptors the engine is given, a page, offset and length each. */
+struct desc { struct page *page; unsigned int off, len; };
+static struct desc src_descs[64], dst_descs[64];
+static int nsrc, ndst;
+
+static int hifn_setup_src_desc(struct hifn_device *dev, struct page *page,
+			       unsigned int offset, unsigned int size, int last)
+{
+	if (nsrc < 64)
+		src_descs[nsrc] = (struct desc){ page, offset, size };
+	nsrc++;
+	return 0;
+}
+
+static void hifn_setup_dst_desc(struct hifn_device *dev, struct page *page,
+				unsigned int offset, unsigned int size, int last)
+{
+	if (ndst < 64)
+		dst_descs[ndst] = (struct desc){ page, offset, size };
+	ndst++;
+}
+
+struct hifn_context;
+struct hifn_request_context;
+
+static int hifn_setup_cmd_desc(struct hifn_device *dev, struct hifn_context *ctx,
+			       struct hifn_request_context *rctx, void *priv,
+			       unsigned int nbytes)
+{
+	return 0;
+}
+
+static void hifn_setup_res_desc(struct hifn_device *dev)
+{
+}
+
+/*
+ * The pages anyone may map: the lists' data and poison pages, the
+ * source's, and the bounce pages the driver allocates.
+ */
+static struct walkfix_list *list;
+static struct mock_page_arena *src_pages;
+static struct page *bounce[16];
+static int nbounce;
+static jmp_buf left;
+
+static bool known_page(struct page *page)
+{
+	size_t i;
+
+	for (i = 0; i < list->ndata; i++)
+		if (page == mock_page_arena_page(list->data, i))
+			return true;
+	for (i = 0; i < WALKFIX_POISON; i++)
+		if (page == mock_page_arena_page(list->poison, i))
+			return true;
+	for (i = 0; src_pages && i < 4; i++)
+		if (page == mock_page_arena_page(src_pages, i))
+			return true;
+	for (i = 0; i < (size_t)nbounce; i++)
+		if (page == bounce[i])
+			return true;
+	return false;
+}
+
+static void *case_kmap_atomic(struct page *page, const char *who)
+{
+	if (!known_page(page)) {
+		walkfix_check(0, "%s: maps a page of the request's or the driver's (got %p)",
+			      who, (void *)page);
+		longjmp(left, 1);
+	}
+	return kmap_atomic(page);
+}
+
+static struct page *case_alloc_page(gfp_t gfp)
+{
+	struct page *page = alloc_page(gfp);
+
+	if (page && nbounce < 16)
+		bounce[nbounce++] = page;
+	return page;
+}
+
+#define kmap_atomic(page)	case_kmap_atomic(page, __func__)
+#undef alloc_page
+#define alloc_page(gfp)		case_alloc_page(gfp)
+
+#include WALKFIX_EXTRACT
+
+#undef kmap_atomic
+
+static unsigned char stream(size_t i)
+{
+	return (unsigned char)(i * 13 + i / 1021 + 7);
+}
+
+/* The engine: the output stream through the destination descriptors. */
+static void engine(void)
+{
+	size_t pos = 0;
+	int i;
+
+	for (i = 0; i < ndst && i < 64; i++) {
+		unsigned char *p;
+		unsigned int k;
+
+		if (!known_page(dst_descs[i].page)) {
+			walkfix_check(0, "the engine: destination descriptor %d is a page of the request's or the driver's (got %p)",
+				      i, (void *)dst_descs[i].page);
+			continue;
+		}
+		p = (unsigned char *)kmap_atomic(dst_descs[i].page) + dst_descs[i].off;
+		for (k = 0; k < dst_descs[i].len; k++)
+			p[k] = stream(pos++);
+		kunmap_atomic(p - dst_descs[i].off);
+	}
+}
+
+/* The destination's data entries, in order, hold the stream? */
+static void check_dst(const char *who, struct walkfix_list *l)
+{
+	size_t e, pos = 0, i, right = 0, want = 0;
+
+	for (e = 0; e < l->ndata; e++) {
+		struct scatterlist *sg = e < l->head ? &l->first[e] : &l->second[e - l->head];
+		const unsigned char *p = (const unsigned char *)walkfix_data(l, e) + sg->offset;
+
+		for (i = 0; i < sg->length; i++, pos++)
+			right += p[i] == stream(pos);
+		want += sg->length;
+	}
+	walkfix_check(right == want, "%s: the destination's %zu bytes hold the engine's output in order (%zu right)",
+		      who, want, right);
+	for (i = right = 0; i < WALKFIX_POISON * PAGE_SIZE; i++)
+		right += ((unsigned char *)mock_page_arena_memory(l->poison))[i] == 0xa5;
+	walkfix_check(right == WALKFIX_POISON * PAGE_SIZE,
+		      "%s: nothing written behind the link (%zu poison bytes changed)",
+		      who, WALKFIX_POISON * PAGE_SIZE - right);
+}
+
+static void run(const char *who, struct walkfix_list *dst, struct scatterlist *src,
+		unsigned int cryptlen)
+{
+	static struct hifn_device dev;
+	static struct hifn_context ctx;
+	static struct hifn_request_context rctx;
+	struct skcipher_request req = { .src = src, .dst = dst->first, .cryptlen = cryptlen };
+	int err;
+
+	memset(&rctx, 0, sizeof(rctx));
+	memset(&dev, 0, sizeof(dev));
+	ctx.dev = &dev;
+	req.base.tfm = &ctx;
+	req.ctx = &rctx;
+	nsrc = ndst = nbounce = 0;
+	memset(mock_page_arena_memory(dst->data), 0, dst->ndata * PAGE_SIZE);
+	memset(mock_page_arena_memory(dst->poison), 0xa5, WALKFIX_POISON * PAGE_SIZE);
+	list = dst;
+	if (setjmp(left))
+		return;
+	err = hifn_setup_session(&req);
+	walkfix_check(!err, "%s: hifn_setup_session() returns 0 (got %d)", who, err);
+	if (err)
+		return;
+	engine();
+	hifn_process_ready(&req, 0);
+	walkfix_check(req.completed == 1, "%s: the request completes once", who);
+	check_dst(who, dst);
+}
+
+int main(void)
+{
+	unsigned long pfns[32];
+	struct scatterlist src[4];
+	struct walkfix_list l;
+	size_t i;
+
+	/*
+	 * authenc over cbc-aes-hifn0: scatterwalk_ffwd()'s list, one entry and
+	 * a link to the rest; first of whole pages, so the destination is
+	 * aligned and the engine writes it directly. (AF_ALG's receive list
+	 * puts its link after 16 pages, where hifn_setup_dma() also reads its
+	 * bounce cache past its 16 entries, a bug of its own.)
+	 */
+	mock_pfns_contiguous(pfns, 4, 0x50000);
+	src_pages = mock_page_arena_create(4, pfns);
+	sg_init_table(src, 4);
+	for (i = 0; i < 4; i++)
+		sg_set_page(&src[i], mock_page_arena_page(src_pages, i), PAGE_SIZE, 0);
+	walkfix_list_init(&l, 1, 4);
+	run("authenc, 4 aligned pages", &l, src, 4 * PAGE_SIZE);
+	walkfix_list_free(&l);
+
+	/* The same, every entry 1002 bytes: misaligned, through a bounce page. */
+	walkfix_list_init(&l, 1, 4);
+	l.first[0].length = 1002;
+	for (i = 0; i < 3; i++)
+		l.second[i].length = 1002;
+	run("authenc, 4 misaligned entries", &l, src, 4 * 1002);
+	walkfix_list_free(&l);
+	mock_page_arena_destroy(src_pages);
+	return walkfix_result();
+}

@@ -8,21 +8,24 @@
  * engine a descriptor per entry of req->src and req->dst (or per bounce
  * page), and hifn_process_ready() copies the bounce pages back. The case
  * plays the engine: it writes an output stream through the destination
- * descriptors, in order. Expect, for authenc's scatterwalk_ffwd() list
- * (one entry, a link, the rest), of whole pages and of misaligned entries,
- * the stream in the destination's data entries, in order, and nothing
- * written elsewhere.
+ * descriptors, in order. Expect, for authenc's scatterwalk_ffwd() lists
+ * (one entry, a link, the rest) as source and destination, aligned,
+ * misaligned, and misaligned only behind the link: the walk's plan (bounce
+ * or not, one chunk per entry when aligned) as the entries ask, a source
+ * descriptor per source data entry, the stream in the destination's data
+ * entries, in order, and nothing written elsewhere.
  *
  * Each page the functions or the engine map is checked where it is mapped:
  * one that is no page of the request's or the driver's is reported and the
  * request left there (longjmp), as what the kernel would make of it is no
- * memory the case owns.
+ * memory the case owns; so is the driver's own BUG().
  */
 #include "walkfix.h"
 
 #include <setjmp.h>
 
 #include <linux/gfp.h>
+#include <linux/kernel.h>
 #include <linux/highmem.h>
 
 /* What the functions use of the crypto API, the PCI device and the driver. */
@@ -104,8 +107,7 @@ static void hifn_setup_res_desc(struct hifn_device *dev)
  * The pages anyone may map: the lists' data and poison pages, the
  * source's, and the bounce pages the driver allocates.
  */
-static struct walkfix_list *list;
-static struct mock_page_arena *src_pages;
+static struct walkfix_list *list, *src_list;
 static struct page *bounce[16];
 static int nbounce;
 static jmp_buf left;
@@ -120,8 +122,11 @@ static bool known_page(struct page *page)
 	for (i = 0; i < WALKFIX_POISON; i++)
 		if (page == mock_page_arena_page(list->poison, i))
 			return true;
-	for (i = 0; src_pages && i < 4; i++)
-		if (page == mock_page_arena_page(src_pages, i))
+	for (i = 0; i < src_list->ndata; i++)
+		if (page == mock_page_arena_page(src_list->data, i))
+			return true;
+	for (i = 0; i < WALKFIX_POISON; i++)
+		if (page == mock_page_arena_page(src_list->poison, i))
 			return true;
 	for (i = 0; i < (size_t)nbounce; i++)
 		if (page == bounce[i])
@@ -147,6 +152,10 @@ static struct page *case_alloc_page(gfp_t gfp)
 		bounce[nbounce++] = page;
 	return page;
 }
+
+/* The driver's own BUG(), as a check: an oops in the kernel. */
+#undef BUG
+#define BUG()	do { walkfix_check(0, "%s: reaches BUG()", __func__); longjmp(left, 1); } while (0)
 
 #define kmap_atomic(page)	case_kmap_atomic(page, __func__)
 #undef alloc_page
@@ -183,13 +192,33 @@ static void engine(void)
 	}
 }
 
+/* Data entry @e of @l. */
+static struct scatterlist *entry(struct walkfix_list *l, size_t e)
+{
+	return e < l->head ? &l->first[e] : &l->second[e - l->head];
+}
+
+/* The engine reads the source's data entries, each whole, in order? */
+static void check_src(const char *who, struct walkfix_list *l)
+{
+	size_t e, right = 0;
+
+	for (e = 0; e < l->ndata && e < (size_t)nsrc; e++)
+		right += src_descs[e].page == sg_page(entry(l, e)) &&
+			 src_descs[e].off == entry(l, e)->offset &&
+			 src_descs[e].len == entry(l, e)->length;
+	walkfix_check(nsrc == (int)l->ndata && right == l->ndata,
+		      "%s: a source descriptor per data entry of the source, in order (%d descriptors, %zu right)",
+		      who, nsrc, right);
+}
+
 /* The destination's data entries, in order, hold the stream? */
 static void check_dst(const char *who, struct walkfix_list *l)
 {
 	size_t e, pos = 0, i, right = 0, want = 0;
 
 	for (e = 0; e < l->ndata; e++) {
-		struct scatterlist *sg = e < l->head ? &l->first[e] : &l->second[e - l->head];
+		struct scatterlist *sg = entry(l, e);
 		const unsigned char *p = (const unsigned char *)walkfix_data(l, e) + sg->offset;
 
 		for (i = 0; i < sg->length; i++, pos++)
@@ -205,13 +234,49 @@ static void check_dst(const char *who, struct walkfix_list *l)
 		      who, WALKFIX_POISON * PAGE_SIZE - right);
 }
 
-static void run(const char *who, struct walkfix_list *dst, struct scatterlist *src,
-		unsigned int cryptlen)
+/*
+ * The entries of @l: whole pages, or, with @misaligned, 1000 bytes at
+ * offset 2 (a valid cbc(aes) length, a misaligned start); lengths vary
+ * otherwise. The poison entries behind the link start at offset 2 and are
+ * 1001 bytes, so a walk that reads them also sees a misaligned entry.
+ */
+static void shape(struct walkfix_list *l, bool misaligned)
+{
+	static const unsigned int lens[] = { PAGE_SIZE, 1024, PAGE_SIZE, 2048 };
+	size_t e;
+
+	for (e = 0; e < l->ndata; e++) {
+		entry(l, e)->offset = misaligned ? 2 : 0;
+		entry(l, e)->length = misaligned ? 1000 : lens[e % 4];
+	}
+	for (e = 0; e < WALKFIX_POISON; e++) {
+		l->first[l->head + 1 + e].offset = 2;
+		l->first[l->head + 1 + e].length = 1001;
+	}
+}
+
+static unsigned int total(struct walkfix_list *l)
+{
+	unsigned int n = 0;
+	size_t e;
+
+	for (e = 0; e < l->ndata; e++)
+		n += entry(l, e)->length;
+	return n;
+}
+
+/*
+ * @misaligned: the destination must go through bounce pages; @chunk0, if
+ * not 0, the bytes the first bounce page must take.
+ */
+static void run(const char *who, struct walkfix_list *src, struct walkfix_list *dst,
+		bool misaligned, unsigned int chunk0)
 {
 	static struct hifn_device dev;
 	static struct hifn_context ctx;
 	static struct hifn_request_context rctx;
-	struct skcipher_request req = { .src = src, .dst = dst->first, .cryptlen = cryptlen };
+	struct skcipher_request req = { .src = src->first, .dst = dst->first,
+					.cryptlen = total(dst) };
 	int err;
 
 	memset(&rctx, 0, sizeof(rctx));
@@ -223,12 +288,26 @@ static void run(const char *who, struct walkfix_list *dst, struct scatterlist *s
 	memset(mock_page_arena_memory(dst->data), 0, dst->ndata * PAGE_SIZE);
 	memset(mock_page_arena_memory(dst->poison), 0xa5, WALKFIX_POISON * PAGE_SIZE);
 	list = dst;
+	src_list = src;
 	if (setjmp(left))
 		return;
 	err = hifn_setup_session(&req);
 	walkfix_check(!err, "%s: hifn_setup_session() returns 0 (got %d)", who, err);
 	if (err)
 		return;
+	walkfix_check(!!(rctx.walk.flags & ASYNC_FLAGS_MISALIGNED) == misaligned &&
+		      (!chunk0 || rctx.walk.cache[0].length == chunk0),
+		      "%s: %s (flags %#x, first bounce chunk %u bytes)", who,
+		      misaligned ? "misaligned, through bounce pages" : "aligned, no bounce",
+		      rctx.walk.flags, rctx.walk.cache[0].length);
+	if (!misaligned) {
+		/* Aligned, the walk plans one chunk per entry and changes nothing. */
+		int chunks = hifn_cipher_walk(&req, &rctx.walk);
+
+		walkfix_check(chunks == (int)dst->ndata, "%s: one chunk per destination entry (%zu; got %d)",
+			      who, dst->ndata, chunks);
+	}
+	check_src(who, src);
 	engine();
 	hifn_process_ready(&req, 0);
 	walkfix_check(req.completed == 1, "%s: the request completes once", who);
@@ -237,34 +316,33 @@ static void run(const char *who, struct walkfix_list *dst, struct scatterlist *s
 
 int main(void)
 {
-	unsigned long pfns[32];
-	struct scatterlist src[4];
-	struct walkfix_list l;
-	size_t i;
+	struct walkfix_list src, dst;
 
 	/*
-	 * authenc over cbc-aes-hifn0: scatterwalk_ffwd()'s list, one entry and
-	 * a link to the rest; first of whole pages, so the destination is
-	 * aligned and the engine writes it directly. (AF_ALG's receive list
-	 * puts its link after 16 pages, where hifn_setup_dma() also reads its
-	 * bounce cache past its 16 entries, a bug of its own.)
+	 * authenc over cbc-aes-hifn0, out of place: scatterwalk_ffwd()'s lists,
+	 * one entry and a link to the rest, as source and destination. (AF_ALG's
+	 * receive list puts its link after 16 entries, where hifn_setup_dma()
+	 * also reads its bounce cache past its 16 entries, a bug of its own.)
 	 */
-	mock_pfns_contiguous(pfns, 4, 0x50000);
-	src_pages = mock_page_arena_create(4, pfns);
-	sg_init_table(src, 4);
-	for (i = 0; i < 4; i++)
-		sg_set_page(&src[i], mock_page_arena_page(src_pages, i), PAGE_SIZE, 0);
-	walkfix_list_init(&l, 1, 4);
-	run("authenc, 4 aligned pages", &l, src, 4 * PAGE_SIZE);
-	walkfix_list_free(&l);
+	walkfix_list_init(&src, 1, 4);
+	walkfix_list_init(&dst, 1, 4);
+	shape(&src, false);
+	shape(&dst, false);
+	run("authenc, 4 aligned entries", &src, &dst, false, 0);
 
-	/* The same, every entry 1002 bytes: misaligned, through a bounce page. */
-	walkfix_list_init(&l, 1, 4);
-	l.first[0].length = 1002;
-	for (i = 0; i < 3; i++)
-		l.second[i].length = 1002;
-	run("authenc, 4 misaligned entries", &l, src, 4 * 1002);
-	walkfix_list_free(&l);
-	mock_page_arena_destroy(src_pages);
+	/* The destination 1000 bytes an entry at offset 2: through a bounce page. */
+	shape(&dst, true);
+	shape(&src, true);
+	run("authenc, 4 misaligned entries", &src, &dst, true, 4000);
+	/* Only the entries behind the link misaligned: the count must reach them. */
+	shape(&dst, true);
+	dst.first[0].offset = 0;
+	dst.first[0].length = 1024;
+	shape(&src, true);
+	src.first[0].offset = 0;
+	src.first[0].length = 1024;
+	run("authenc, misaligned behind the link", &src, &dst, true, 0);
+	walkfix_list_free(&src);
+	walkfix_list_free(&dst);
 	return walkfix_result();
 }

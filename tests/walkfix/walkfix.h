@@ -126,6 +126,26 @@ static inline void walkfix_list_free(struct walkfix_list *l)
 	mock_page_arena_destroy(l->poison);
 }
 
+/* Data entry @e of @l, in whichever table it sits. */
+static inline struct scatterlist *walkfix_entry(struct walkfix_list *l, size_t e)
+{
+	return e < l->head ? &l->first[e] : &l->second[e - l->head];
+}
+
+/* Is @page one of @l's data or poison pages (memory a case owns)? */
+static inline bool walkfix_list_owns_page(struct walkfix_list *l, struct page *page)
+{
+	size_t i;
+
+	for (i = 0; i < l->ndata; i++)
+		if (page == mock_page_arena_page(l->data, i))
+			return true;
+	for (i = 0; i < WALKFIX_POISON; i++)
+		if (page == mock_page_arena_page(l->poison, i))
+			return true;
+	return false;
+}
+
 /* Data entry @i's memory: what the walk must hand on for it. */
 static inline void *walkfix_data(struct walkfix_list *l, size_t i)
 {

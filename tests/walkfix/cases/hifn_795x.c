@@ -114,21 +114,11 @@ static jmp_buf left;
 
 static bool known_page(struct page *page)
 {
-	size_t i;
+	int i;
 
-	for (i = 0; i < list->ndata; i++)
-		if (page == mock_page_arena_page(list->data, i))
-			return true;
-	for (i = 0; i < WALKFIX_POISON; i++)
-		if (page == mock_page_arena_page(list->poison, i))
-			return true;
-	for (i = 0; i < src_list->ndata; i++)
-		if (page == mock_page_arena_page(src_list->data, i))
-			return true;
-	for (i = 0; i < WALKFIX_POISON; i++)
-		if (page == mock_page_arena_page(src_list->poison, i))
-			return true;
-	for (i = 0; i < (size_t)nbounce; i++)
+	if (walkfix_list_owns_page(list, page) || walkfix_list_owns_page(src_list, page))
+		return true;
+	for (i = 0; i < nbounce; i++)
 		if (page == bounce[i])
 			return true;
 	return false;
@@ -192,21 +182,15 @@ static void engine(void)
 	}
 }
 
-/* Data entry @e of @l. */
-static struct scatterlist *entry(struct walkfix_list *l, size_t e)
-{
-	return e < l->head ? &l->first[e] : &l->second[e - l->head];
-}
-
 /* The engine reads the source's data entries, each whole, in order? */
 static void check_src(const char *who, struct walkfix_list *l)
 {
 	size_t e, right = 0;
 
 	for (e = 0; e < l->ndata && e < (size_t)nsrc; e++)
-		right += src_descs[e].page == sg_page(entry(l, e)) &&
-			 src_descs[e].off == entry(l, e)->offset &&
-			 src_descs[e].len == entry(l, e)->length;
+		right += src_descs[e].page == sg_page(walkfix_entry(l, e)) &&
+			 src_descs[e].off == walkfix_entry(l, e)->offset &&
+			 src_descs[e].len == walkfix_entry(l, e)->length;
 	walkfix_check(nsrc == (int)l->ndata && right == l->ndata,
 		      "%s: a source descriptor per data entry of the source, in order (%d descriptors, %zu right)",
 		      who, nsrc, right);
@@ -218,7 +202,7 @@ static void check_dst(const char *who, struct walkfix_list *l)
 	size_t e, pos = 0, i, right = 0, want = 0;
 
 	for (e = 0; e < l->ndata; e++) {
-		struct scatterlist *sg = entry(l, e);
+		struct scatterlist *sg = walkfix_entry(l, e);
 		const unsigned char *p = (const unsigned char *)walkfix_data(l, e) + sg->offset;
 
 		for (i = 0; i < sg->length; i++, pos++)
@@ -246,8 +230,8 @@ static void shape(struct walkfix_list *l, bool misaligned)
 	size_t e;
 
 	for (e = 0; e < l->ndata; e++) {
-		entry(l, e)->offset = misaligned ? 2 : 0;
-		entry(l, e)->length = misaligned ? 1000 : lens[e % 4];
+		walkfix_entry(l, e)->offset = misaligned ? 2 : 0;
+		walkfix_entry(l, e)->length = misaligned ? 1000 : lens[e % 4];
 	}
 	for (e = 0; e < WALKFIX_POISON; e++) {
 		l->first[l->head + 1 + e].offset = 2;
@@ -261,7 +245,7 @@ static unsigned int total(struct walkfix_list *l)
 	size_t e;
 
 	for (e = 0; e < l->ndata; e++)
-		n += entry(l, e)->length;
+		n += walkfix_entry(l, e)->length;
 	return n;
 }
 

@@ -108,7 +108,7 @@ static void hifn_setup_res_desc(struct hifn_device *dev)
  * source's, and the bounce pages the driver allocates.
  */
 static struct walkfix_list *list, *src_list;
-static struct page *bounce[16];
+static struct page *bounce[16];		/* the driver's cache holds 16 */
 static int nbounce;
 static jmp_buf left;
 
@@ -138,7 +138,7 @@ static struct page *case_alloc_page(gfp_t gfp)
 {
 	struct page *page = alloc_page(gfp);
 
-	if (page && nbounce < 16)
+	if (page && nbounce < (int)ARRAY_SIZE(bounce))
 		bounce[nbounce++] = page;
 	return page;
 }

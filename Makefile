@@ -221,13 +221,14 @@ unit: unit-build $(SGSIM)
 # of KSRC and KBUILD on a tiny fake tree (git, tar and xz make it),
 # kport-check's copy checks on both series and on planted bugs (python3),
 # make kport-series' folds and refusals on a fake tree, and the check that
-# the config fragments reached .config. test_copies.sh takes about 70 s on
+# the config fragments reached .config; make kport-fixes keeps the work
+# committed in a fixes tree. test_copies.sh takes about 70 s on
 # an idle two-core machine, mostly git: 600 s guards against a hang only.
 script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3
 	$(Q)tests/unit/run-tests.sh --timeout 600 --out $(O)/script-test tests/kport/test_args.sh \
 		tests/kport/test_copies.sh tests/kport/test_folds.sh tests/kport/test_fragments.sh \
-		tests/bench/test_summarise.sh
+		tests/kport/test_fixes_write.sh tests/bench/test_summarise.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -519,9 +520,9 @@ kport-check: qemu-deps
 # The standalone fix series, kport/fixes* (docs/upstream-fixes.md). Both
 # Debian trees in their default place: the backports apply to them, and
 # the 6.12 one lends checkpatch and the mainline form's stand-ins.
-FIXES_TREES := for v in 6.1 6.12; do KVER=$$v KSRC= KBUILD= kport/tree.sh || exit; done
+FIXES_TREES := scripts/deps.sh linux-source-6.1 linux-source-6.12 && \
+	for v in 6.1 6.12; do KVER=$$v KSRC= KBUILD= kport/tree.sh || exit; done
 kport-fixes-check: qemu-deps
-	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
 	$(Q)$(FIXES_TREES)
 	$(Q)mkdir -p $(O)/kport-fixes-check
 	$(Q)kport/fixes_check.sh | tee $(O)/kport-fixes-check/summary.log
@@ -573,19 +574,18 @@ walkfix-test: qemu-deps $(O)/usim/libusim.a
 	$(Q)tail -n 1 $(O)/walkfix-test/summary.log > $(O)/walkfix-test/summary
 
 kport-fixes-test: qemu-deps
-	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
 	$(Q)$(FIXES_TREES)
 	$(Q)mkdir -p $(O)/kport-fixes-test
-	$(Q){ kport/fixes_test.sh 6.12; kport/fixes_test.sh 6.1; } | tee $(O)/kport-fixes-test/summary.log
-	$(Q)grep -E '^kport-fixes-test [0-9.]+: ' $(O)/kport-fixes-test/summary.log | \
-		awk '{ p += $$3; f += $$5 } END { print p " passed, " f " failed"; exit f > 0 || NR != 2 }' \
+	$(Q){ kport/fixes_test.sh mainline; kport/fixes_test.sh 6.12; kport/fixes_test.sh 6.1; } | \
+		tee $(O)/kport-fixes-test/summary.log
+	$(Q)grep -E '^kport-fixes-test [a-z0-9.]+: ' $(O)/kport-fixes-test/summary.log | \
+		awk '{ p += $$3; f += $$5 } END { print p " passed, " f " failed"; exit f > 0 || NR != 3 }' \
 		> $(O)/kport-fixes-test/summary
 
 # Every prefix of each series builds (UML and x86_64, W=1, no new warning
 # in its files) and passes its tests: slow, outside make check.
 BISECT ?= fixes-6.12 fixes-6.1 6.1 6.12
 kport-bisect: qemu-deps
-	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
 	$(Q)$(FIXES_TREES)
 	$(Q)mkdir -p $(O)/kport-bisect
 	$(Q)kport/bisect.sh $(BISECT) | tee $(O)/kport-bisect/summary.log
@@ -595,10 +595,8 @@ kport-bisect: qemu-deps
 # the committed patches first if missing: edit there with git, then run this.
 FORM ?= mainline
 kport-fixes: qemu-deps
-	$(Q)scripts/deps.sh linux-source-6.1 linux-source-6.12
 	$(Q)$(FIXES_TREES)
-	$(Q)[ -d $(SGCHAIN_CACHE)/fixes-$(FORM) ] || kport/fixes.sh tree $(FORM)
-	$(Q)kport/fixes.sh series $(FORM)
+	$(Q)kport/fixes.sh write $(FORM)
 
 # The mainline form in the sender's git identity, signed off, To/Cc from
 # get_maintainer.pl: OUT=DIR (default $(O)/send).
@@ -715,15 +713,20 @@ help:
 	@echo "                     (core/, the case tables, kport/lib/); checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  fold changed repository files into the series, then regenerate"
 	@echo "                     kport/patches (KVER=6.12: kport/patches-6.12) from KSRC, made if missing"
-	@echo "  make kport-fixes-check  the fix series (kport/fixes*, docs/upstream-fixes.md): mainline form"
-	@echo "                     applies to UPSTREAM (../shared/upstream), backports to Debian's trees;"
-	@echo "                     same fixes in all three; checkpatch --strict; Fixes:/Cc: tags; no sign-off"
-	@echo "  make kport-fixes-test  on the 6.12 and 6.1 backports: the harness and the sg_split"
-	@echo "                     KUnit suite (UML, W=1) pass; reverting any one fix fails only its test"
+	@echo "  make kport-fixes-check  the fix series, append and sg_split (kport/fixes*,"
+	@echo "                     docs/upstream-fixes.md): mainline form git-ams onto UPSTREAM's files,"
+	@echo "                     backports and 6.1's backport requests apply to Debian's trees; same"
+	@echo "                     fixes in all three; subjects; checkpatch --strict; kernel-doc;"
+	@echo "                     Fixes:/Cc: tags; only the people kport/fixes-credits credits"
+	@echo "  make kport-fixes-test  the harness on mainline's lib/scatterlist.c; on the 6.12 and 6.1"
+	@echo "                     backports the harness and the sg_split KUnit suite (UML, W=1); all"
+	@echo "                     pass, and reverting any one fix fails only the tests FIX_TESTS names"
 	@echo "  make kport-fixes   write FORM's fix series (FORM=mainline|6.12|6.1) from its tree in"
-	@echo "                     SGCHAIN_CACHE/fixes-FORM (made from the patches if missing)"
-	@echo "  make kport-fixes-send  the mainline fixes in your git identity, signed off, To/Cc from"
-	@echo "                     get_maintainer.pl, into OUT=DIR (default $(O)/send), for git send-email"
+	@echo "                     SGCHAIN_CACHE/fixes-FORM; a missing tree is made from the patches,"
+	@echo "                     an existing one is never made again"
+	@echo "  make kport-fixes-send  the mainline series in your git identity, signed off, To/Cc from"
+	@echo "                     get_maintainer.pl, into OUT=DIR/append and OUT=DIR/sg_split"
+	@echo "                     (default $(O)/send), for git send-email"
 	@echo "  make cocci         scripts/coccinelle's way (make coccicheck MODE=report) over pristine 6.12"
 	@echo "                     and 6.1 whole: cocci/sg_flat_walk.cocci's hits as one table, held to"
 	@echo "                     cocci/triage.tsv (an untriaged hit or a row without one fails), with"
@@ -759,9 +762,10 @@ help:
 	@echo "       KBUILD=DIR (kernel objects, default KSRC.build/x86_64; refused if it holds another tree's build)"
 	@echo "       KBUILD_PARISC=DIR (the parisc kernel's objects, default KSRC.build/parisc)"
 	@echo "       KBUILD_KASAN=DIR (the KASAN kernel's objects, default KSRC.build/x86_64-kasan)"
-	@echo "       UPSTREAM=DIR (mainline's lib/scatterlist.c and lib/sg_split.c, default ../shared/upstream)"
-	@echo "       MAINLINE=DIR (a mainline checkout for the mainline fix series' context and"
-	@echo "                 get_maintainer.pl; default SGCHAIN_CACHE/mainline-ref, a partial one)"
+	@echo "       UPSTREAM=DIR (the public mainline files the mainline fix series is based on,"
+	@echo "                 default ../shared/upstream)"
+	@echo "       MAINLINE=DIR (a mainline checkout: its files replace UPSTREAM's and the 6.12"
+	@echo "                 stand-ins in the mainline fix tree, its get_maintainer.pl is used; default none)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
 	@echo "       LAVA_BOOTS='TARGET[@6.12] ..'  LAVA_URL=URL (make lava, make lava-jobs)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"

@@ -19,6 +19,7 @@
 # out). Ends with "N passed, N failed". Slow: see docs/upstream-fixes.md.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+source "$(dirname "$0")/fixes_env.sh"
 [ $# -gt 0 ] || die "usage: bisect.sh SERIES... (fixes-6.12 fixes-6.1 6.1 6.12)"
 jobs=${JOBS:-$(nproc)}
 
@@ -31,8 +32,18 @@ series_dir() {
 	esac
 }
 kver_of() { echo "${1#fixes-}"; }
-# The suites' kunitconfigs, as paths in the tree, in any series.
-KUNITCONFIGS=(lib/sg_chain/.kunitconfig lib/sg_split.kunitconfig)
+# The suites' kunitconfigs: the refactor's, a path in its tree; the fix
+# series' sg_split suite has none in the tree (lib/tests keeps no
+# per-suite file), so one is written outside it.
+KUNITCONFIGS=(lib/sg_chain/.kunitconfig)
+SPLIT_KUNITCONFIG=$SGCHAIN_CACHE/bisect-sg_split.kunitconfig
+mkdir -p "$SGCHAIN_CACHE"
+printf '%s\n' CONFIG_KUNIT=y CONFIG_SG_SPLIT_KUNIT_TEST=y > "$SPLIT_KUNITCONFIG"
+suite_configs() { # the kunitconfigs of the suites the tree has now
+	local k
+	for k in "${KUNITCONFIGS[@]}"; do [ ! -f "$tree/$k" ] || echo "$tree/$k"; done
+	[ ! -f "$tree/lib/sg_split_kunit.c" ] || echo "$SPLIT_KUNITCONFIG"
+}
 
 prefix_warnings() { # LOG TOUCHED...: W=1 warnings in the touched files, no line numbers
 	local log=$1
@@ -52,9 +63,8 @@ build_arch() { # ARCH LOG: configure from the final .config, build W=1
 		own_make -C "$tree" ARCH="$karch" O="$b" W=1 -j"$jobs" >>"$log" 2>&1
 }
 run_suites() { # ARCH LOG: kunit.py exec on the build, if the prefix has a suite
-	local arch=$1 log=$2 args=() k have=false
-	for k in "${KUNITCONFIGS[@]}"; do [ -f "$tree/$k" ] && have=true; done
-	$have || return 2
+	local arch=$1 log=$2 args=()
+	[ -n "$(suite_configs)" ] || return 2
 	[ "$arch" = um ] || args=(--arch="$arch")
 	(cd "$tree" && python3 tools/testing/kunit/kunit.py exec --build_dir "$builds/$arch" \
 		--timeout 600 "${args[@]}") >"$log" 2>&1
@@ -86,7 +96,11 @@ for series in "$@"; do
 		git -C "$main" worktree add -q --detach "$tree" pristine
 	fi
 	mkdir -p "$logs" "$configs"
-	mapfile -t patches < <(find "$REPO/$dir" -name '[0-9]*.patch' ! -name '0000-*' | sort)
+	if [[ $series == fixes-* ]]; then
+		mapfile -t patches < <(form_patches "$kver")
+	else
+		mapfile -t patches < <(find "$REPO/$dir" -name '[0-9]*.patch' ! -name '0000-*' | sort)
+	fi
 	am_unnamed "$tree" "${patches[@]}" || die "$dir does not apply to pristine $kver"
 	mapfile -t commits < <(git -C "$tree" rev-list --reverse pristine..HEAD)
 	mapfile -t touched < <(git -C "$tree" diff --name-only pristine HEAD)
@@ -97,7 +111,7 @@ for series in "$@"; do
 		args=()
 		[ "$arch" = um ] || args=(--arch="$arch")
 		kc=()
-		for k in "${KUNITCONFIGS[@]}"; do [ -f "$tree/$k" ] && kc+=(--kunitconfig "$tree/$k"); done
+		while IFS= read -r k; do kc+=(--kunitconfig "$k"); done < <(suite_configs)
 		(cd "$tree" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS python3 tools/testing/kunit/kunit.py config --build_dir "$builds/$arch" \
 			"${kc[@]}" "${args[@]}") >"$logs/config-$arch.log" 2>&1 ||
 			die "kunit.py config failed for $arch: $logs/config-$arch.log"

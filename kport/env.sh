@@ -194,12 +194,14 @@ kbuild_check() { # BUILD_DIR
 ident_name() { git config user.name || id -un; }
 ident_email() { git config user.email || echo "$(id -un)@$(hostname)"; }
 kgit() { git -C "$KSRC" -c user.name="$(ident_name)" -c user.email="$(ident_email)" "$@"; }
-am_unnamed() { # TREE PATCH...: git am each, authored by ident
+am_unnamed() { # TREE PATCH...: git am each, authored by ident unless it names one
 	local tree=$1 patch from
 	shift
 	from="From: $(ident_name) <$(ident_email)>"
 	for patch; do
-		awk -v from="$from" '!done && /^Subject: / { print from; done = 1 } { print }' "$patch" |
+		# A patch that names its author (a credited one) keeps it.
+		awk -v from="$from" '!done && /^From: / { done = 1 }
+			!done && /^Subject: / { print from; done = 1 } { print }' "$patch" |
 			git -C "$tree" -c user.name="$(ident_name)" -c user.email="$(ident_email)" am -q ||
 			{ echo "$(basename "$patch") does not apply to $tree (git -C $tree am --abort)" >&2; return 1; }
 	done

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# The scatterlist fixes as a standalone series, for Linux's maintainers, in
-# three forms that carry the same fixes:
-#   kport/fixes        mainline's (lib/tests/ layout), checked against
-#                      $UPSTREAM's lib/scatterlist.c and lib/sg_split.c
-#   kport/fixes-6.12   the stable backport to Debian's 6.12
-#   kport/fixes-6.1    the stable backport to Debian's 6.1
-# Each is written from a git tree in the cache, made from the committed
+# The scatterlist fixes as standalone series for Linux's maintainers, two
+# series (kport/fixes_env.sh: append, sg_split) in three forms that carry
+# the same fixes:
+#   kport/fixes        mainline's, on a tree assembled from the public
+#                      mainline files in $UPSTREAM (docs/upstream-fixes.md)
+#   kport/fixes-6.12   the backport to Debian's 6.12
+#   kport/fixes-6.1    the backport to Debian's 6.1 (and, in stable/, 6.1's
+#                      backport requests of mainline commits)
+# Each form is written from a git tree in the cache, made from the committed
 # patches: edit there with git (commit --fixup, rebase), then write again.
 #
 #   fixes.sh tree FORM     make $SGCHAIN_CACHE/fixes-FORM from the patches
 #   fixes.sh series FORM   write the patches from that tree
+#   fixes.sh write FORM    the tree if there is none, then the patches: a
+#                          tree that exists is never made again here
 #   fixes.sh check         the committed forms: they apply, checkpatch,
-#                          Fixes: and Cc: tags, no sign-off, same fixes
-#   fixes.sh test FORM     (6.12, 6.1) the tests pass, and reverting any one
-#                          fix's code makes exactly its own test fail
+#                          Fixes: and Cc: tags, only credited names
+#   fixes.sh test FORM     the tests pass, and reverting any one fix's
+#                          code makes exactly its own test fail
 #   fixes.sh send DIR      the mainline form in the sender's own git
 #                          identity, signed off, To/Cc from get_maintainer.pl
 # FORM is mainline, 6.12 or 6.1.
@@ -21,45 +25,14 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 source "$(dirname "$0")/fixes_env.sh"
 
-: "${UPSTREAM:=$REPO/../shared/upstream}"
-# Mainline's files for the mainline form's tree: a mainline checkout, or a
-# directory with those of them this machine has (see docs/upstream-fixes.md).
-: "${MAINLINE:=$SGCHAIN_CACHE/mainline-ref}"
-
-# The base of the mainline form's tree: the files the series touches, from
-# $MAINLINE where it has them, else from $UPSTREAM (lib/scatterlist.c and
-# lib/sg_split.c) or, as stand-ins, from 6.12 (what cannot be checked here).
-MAINLINE_FILES=(lib/scatterlist.c lib/sg_split.c lib/tests/Makefile lib/Kconfig.debug
-	tools/testing/scatterlist/Makefile tools/testing/scatterlist/main.c
-	tools/testing/scatterlist/linux/mm.h)
-mainline_base() { # TREE
-	local f src k612=$SGCHAIN_CACHE/linux-source-6.12
-	for f in "${MAINLINE_FILES[@]}"; do
-		mkdir -p "$1/$(dirname "$f")"
-		if [ -f "$MAINLINE/$f" ]; then
-			src="$MAINLINE/$f"
-		elif [ -f "$UPSTREAM/$f" ]; then
-			src="$UPSTREAM/$f"
-		elif [ "$f" = lib/tests/Makefile ]; then
-			die "no mainline lib/tests/Makefile in MAINLINE=$MAINLINE, which the suite's one-line hunk needs as context: give MAINLINE a mainline checkout"
-		else
-			git -C "$k612" cat-file -e "pristine:$f" 2>/dev/null ||
-				die "no 6.12 tree at $k612 for the stand-in $f: run 'make kport-series KVER=6.12'"
-			git -C "$k612" show "pristine:$f" > "$1/$f"
-			echo "$f: 6.12's (stand-in)" >> "$1/.sources"
-			continue
-		fi
-		cp "$src" "$1/$f"
-		echo "$f: $src" >> "$1/.sources"
-	done
-}
-
 make_tree() { # FORM
 	local form=$1 tree patches
 	tree=$(form_tree "$form")
 	if [ -e "$tree" ]; then
 		[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 			die "$tree has uncommitted changes: commit them (git commit --fixup) or drop them first"
+		! unwritten_work "$tree" ||
+			die "$tree has commits that $(form_dir "$form") does not hold: write them first ('make kport-fixes FORM=$form'), or drop them ('git -C $tree reset --hard $(cat "$(head_stamp "$tree")")')"
 		say "$tree exists: making it again from $(form_dir "$form")"
 		if [ "$form" = mainline ]; then rm -rf "$tree"; else
 			git -C "$SGCHAIN_CACHE/linux-source-$form" worktree remove --force "$tree"
@@ -71,53 +44,89 @@ make_tree() { # FORM
 		mainline_base "$tree"
 		git -C "$tree" add -A .
 		git -C "$tree" -c user.name="$(ident_name)" -c user.email="$(ident_email)" \
-			commit -qm "mainline base" \
-			-m "$(cat "$tree/.sources")"
+			commit -qm "mainline base, assembled" -m "$(cat "$tree/.sources")"
 	else
 		[ -d "$SGCHAIN_CACHE/linux-source-$form/.git" ] ||
 			die "no tree at $SGCHAIN_CACHE/linux-source-$form: run 'make kport-series KVER=$form'"
 		git -C "$SGCHAIN_CACHE/linux-source-$form" worktree add -q --detach "$tree" pristine
+		if [ "$form" = 6.1 ]; then
+			mapfile -t patches < <(stable_requests)
+			[ ${#patches[@]} -eq 0 ] || git -C "$tree" -c user.name="$(ident_name)" \
+				-c user.email="$(ident_email)" am -q "${patches[@]}" ||
+				die "kport/fixes-6.1/stable does not apply to pristine 6.1"
+		fi
 	fi
 	git -C "$tree" tag -f fixes-base >/dev/null
 	mapfile -t patches < <(form_patches "$form")
 	am_unnamed "$tree" "${patches[@]}" || die "$(form_dir "$form") does not apply"
+	record_tree "$tree" "$form"
 	say "$tree: $(git -C "$tree" rev-list --count fixes-base..HEAD) patches of $(form_dir "$form")"
 }
 
-cover_of() { # FORM: the cover letter's text, first paragraph the subject
-	local text=$REPO/kport/fixes-cover.txt
-	[ "$1" = mainline ] || text=$REPO/kport/fixes-cover-stable.txt
+cover_of() { # FORM SERIES: the cover letter's text, first paragraph the subject
+	local text=$REPO/kport/fixes-cover-$2.txt
+	[ "$1" = mainline ] || text=$REPO/kport/fixes-cover-$2-stable.txt
 	sed "s/@KVER@/$1/g" "$text"
 }
 
+# The committed patches name nobody but the people kport/fixes-credits
+# credits: the sender's identity comes with 'send'.
+unname_fixes() { # PATCH...
+	local f
+	for f; do
+		awk -v cover="$([[ $f == */0000-cover-letter.patch ]] && echo 1)" -v credits="$CREDITS" '
+			BEGIN { while ((getline l < credits) > 0) if (l !~ /^#/) { split(l, a, "\t"); ok[a[1]] = 1 } }
+			function name(line) { sub(/^[^:]*: */, "", line); return line }
+			!body && /^From: / { from = !(name($0) in ok); if (from) next; print; next }
+			!body && from && /^[ \t]/ { next }
+			{ from = 0 }
+			/^$/ { body = 1 }
+			/^Signed-off-by: / && !(name($0) in ok) { next }
+			cover && /^[^ \t].* \([0-9]+\):$/ { next }
+			{ print }' "$f" > "$f.tmp"
+		mv "$f.tmp" "$f"
+	done
+}
+
 write_series() { # FORM
-	local form=$1 dir tree old_cover
+	local form=$1 dir tree old_cover s first last n=0
 	dir=$REPO/$(form_dir "$form") tree=$(form_tree "$form")
 	[ -d "$tree" ] || die "no tree at $tree: run 'fixes.sh tree $form' first"
 	[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 		die "$tree has uncommitted changes: commit them first"
-	mkdir -p "$dir"
-	old_cover=$(mktemp)
-	cp "$dir/0000-cover-letter.patch" "$old_cover" 2>/dev/null || true
-	rm -f "$dir"/*.patch
-	git -C "$tree" config branch.fixes.description "$(cover_of "$form")"
-	# A named branch, for the description format-patch takes the cover from.
-	git -C "$tree" branch -f fixes HEAD
-	git -C "$tree" -c core.abbrev=9 -c diff.noprefix=false -c diff.mnemonicPrefix=false \
-		format-patch -q --zero-commit --no-signature --cover-letter \
-		--cover-from-description=subject -o "$dir" fixes-base..fixes
-	# No identity in the committed series: the sender's comes with 'send'.
-	unname_patches "$dir"/*.patch
-	keep_cover_date "$dir/0000-cover-letter.patch" "$old_cover"
-	rm -f "$old_cover"
-	say "wrote $(ls "$dir"/*.patch | wc -l) files to $(form_dir "$form")"
+	local split
+	split=$(split_series "$tree") || exit 1
+	while read -r s first last; do
+		mkdir -p "$dir/$s"
+		old_cover=$(mktemp)
+		cp "$dir/$s/0000-cover-letter.patch" "$old_cover" 2>/dev/null || true
+		rm -f "$dir/$s"/*.patch
+		# A named branch, for the description format-patch takes the cover from.
+		git -C "$tree" branch -f "fixes-$s" "$last"
+		git -C "$tree" config "branch.fixes-$s.description" "$(cover_of "$form" "$s")"
+		git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c diff.mnemonicPrefix=false \
+			format-patch -q --zero-commit --no-signature --cover-letter \
+			--cover-from-description=subject -o "$dir/$s" "$first~1..fixes-$s"
+		unname_fixes "$dir/$s"/*.patch
+		keep_cover_date "$dir/$s/0000-cover-letter.patch" "$old_cover"
+		rm -f "$old_cover"
+		n=$((n + $(ls "$dir/$s"/*.patch | wc -l)))
+	done <<< "$split"
+	record_tree "$tree" "$form"
+	say "wrote $n files to $(form_dir "$form") ($(echo "${SERIES[@]}"))"
 }
 
 case "${1:-}" in
 tree) make_tree "${2:?FORM}" ;;
 series) write_series "${2:?FORM}" ;;
+write)
+	# make kport-fixes: a tree that exists holds the work; only a missing
+	# one is made from the patches.
+	[ -d "$(form_tree "${2:?FORM}")" ] || make_tree "$2"
+	write_series "$2"
+	;;
 check) exec "$REPO/kport/fixes_check.sh" ;;
 test) exec "$REPO/kport/fixes_test.sh" "${2:?FORM}" ;;
 send) exec "$REPO/kport/fixes_send.sh" "${2:?OUTDIR}" ;;
-*) die "usage: fixes.sh tree|series FORM, check, test FORM, send OUTDIR" ;;
+*) die "usage: fixes.sh tree|series|write FORM, check, test FORM, send OUTDIR" ;;
 esac

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# make kport-fixes-check: the committed fix series, in its three forms,
-# checked without building anything:
-#  - the mainline form applies to $UPSTREAM's lib/scatterlist.c and
-#    lib/sg_split.c (git apply --check, restricted to the files it has);
-#  - each backport applies to the pristine Debian tree it is for;
+# make kport-fixes-check: the committed fix series (kport/fixes_env.sh:
+# append, sg_split), in their three forms, checked without building:
+#  - the mainline form applies with git am, patch by patch, to a tree
+#    assembled from $UPSTREAM's mainline files (with the stand-ins
+#    fixes_env.sh names), and scripts/kernel-doc -none accepts the files
+#    it changes;
+#  - each backport applies to the pristine Debian tree it is for, and
+#    each 6.1 backport request (kport/fixes-6.1/stable) to pristine 6.1;
 #  - the forms carry the same patches and, in the files they fix, the same
-#    changed lines;
+#    changed lines (6.1's append fixes differ: 6.1 merges in one loop);
+#  - subjects: one prefix, at most 72 characters;
 #  - scripts/checkpatch.pl --strict reports nothing;
 #  - every patch that changes lib/scatterlist.c or lib/sg_split.c has a
-#    Fixes: tag naming a commit $UPSTREAM/README.md lists as verified, with
-#    its title; test patches have none; Cc: stable only on STABLE_SUBJECTS;
-#  - no patch names an author or carries a Signed-off-by, and no file of
-#    the project names the invented identity the series once had.
+#    Fixes: tag naming a commit $UPSTREAM/README.md or kport/fixes-commits
+#    lists; test patches have none; Cc: stable only on STABLE_SUBJECTS;
+#    a backport request names its mainline commit, listed the same way;
+#  - a patch names only people kport/fixes-credits credits, and no file of
+#    the project the invented identity the series once had.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 : "${UPSTREAM:=$REPO/../shared/upstream}"
@@ -28,26 +33,21 @@ touches() { # PATCH FILE...
 	return 1
 }
 
-applies_upstream() {
-	local work patch includes=()
-	[ -f "$UPSTREAM/lib/scatterlist.c" ] && [ -f "$UPSTREAM/lib/sg_split.c" ] || {
-		echo "no mainline files in UPSTREAM=$UPSTREAM (lib/scatterlist.c, lib/sg_split.c)"
-		return 1
-	}
+applies_upstream() { # git am in turn, then kernel-doc on the changed files
+	local work f out
 	work=$(mktemp -d)
 	trap 'rm -rf "$work"' RETURN
-	mkdir "$work/lib"
-	cp "$UPSTREAM/lib/scatterlist.c" "$UPSTREAM/lib/sg_split.c" "$work/lib/"
-	for f in "${FIXED_FILES[@]}"; do includes+=("--include=$f"); done
-	# Applied in turn, as git am would: a later patch needs the earlier.
-	while IFS= read -r patch; do
-		touches "$patch" "${FIXED_FILES[@]}" || continue
-		(cd "$work" && git apply --check "${includes[@]}" "$patch" &&
-			git apply "${includes[@]}" "$patch") ||
-			{ echo "$(basename "$patch") does not apply to $UPSTREAM"; return 1; }
-	done < <(form_patches mainline)
+	mainline_base "$work" >/dev/null
+	git -C "$work" init -q && git -C "$work" add -A &&
+		git -C "$work" -c user.name=check -c user.email=check@localhost commit -qm base
+	mapfile -t patches < <(form_patches mainline)
+	am_unnamed "$work" "${patches[@]}" || return 1
+	for f in "${FIXED_FILES[@]}"; do
+		out=$(perl "$SGCHAIN_CACHE/linux-source-6.12/scripts/kernel-doc" -none "$work/$f" 2>&1)
+		[ -z "$out" ] || { echo "kernel-doc on $f after the series:"; printf '%s\n' "$out"; return 1; }
+	done
 }
-check "the mainline form applies to $(realpath -m "$UPSTREAM")'s lib/scatterlist.c and lib/sg_split.c" \
+check "the mainline form applies with git am to a tree of $(realpath -m "$UPSTREAM")'s files; kernel-doc accepts them" \
 	applies_upstream
 
 applies_to_tree() { # KVER: cumulatively, on a scratch index of the pristine tree
@@ -56,33 +56,45 @@ applies_to_tree() { # KVER: cumulatively, on a scratch index of the pristine tre
 	index=$(mktemp)
 	trap 'rm -f "$index"' RETURN
 	GIT_INDEX_FILE=$index git -C "$tree" read-tree pristine
+	# 6.1's backport requests go first, as stable would take them.
 	while IFS= read -r patch; do
 		GIT_INDEX_FILE=$index git -C "$tree" apply --cached "$patch" ||
 			{ echo "$(basename "$patch") does not apply to linux-source-$1"; return 1; }
-	done < <(form_patches "$1")
+	done < <([ "$1" != 6.1 ] || stable_requests; form_patches "$1")
 }
 for kver in 6.12 6.1; do
-	check "the $kver backport applies to Debian's linux-source-$kver" applies_to_tree "$kver"
+	check "the $kver backport applies to Debian's linux-source-$kver$([ "$kver" != 6.1 ] || echo ", on its backport requests")" applies_to_tree "$kver"
 done
+requests_apply() {
+	local tree=$SGCHAIN_CACHE/linux-source-6.1 index patch
+	index=$(mktemp)
+	trap 'rm -f "$index"' RETURN
+	while IFS= read -r patch; do
+		GIT_INDEX_FILE=$index git -C "$tree" read-tree pristine
+		GIT_INDEX_FILE=$index git -C "$tree" apply --cached "$patch" ||
+			{ echo "$(basename "$patch") does not apply to linux-source-6.1"; return 1; }
+	done < <(stable_requests)
+}
+check "each 6.1 backport request applies to Debian's linux-source-6.1" requests_apply
 
-same_patches() { # the same subjects, and the same changed lines in FIXED_FILES
-	local form a b n
-	mapfile -t a < <(form_patches mainline)
-	for form in 6.12 6.1; do
-		mapfile -t b < <(form_patches "$form")
-		[ ${#a[@]} -eq ${#b[@]} ] || { echo "$form has ${#b[@]} patches, mainline ${#a[@]}"; return 1; }
-		for n in "${!a[@]}"; do
-			[ "$(subject "${a[$n]}")" = "$(subject "${b[$n]}")" ] ||
-				{ echo "patch $((n + 1)): '$(subject "${b[$n]}")' in $form"; return 1; }
-			cmp -s <(changed_lines "${a[$n]}") <(changed_lines "${b[$n]}") || {
-				# The append fixes differ in form: 6.1 merges in one loop.
-				case "$form:$(subject "${a[$n]}")" in
-				"6.1:lib/scatterlist: "*) continue ;;
-				esac
-				echo "patch $((n + 1)) changes $form's fixed files other than mainline's:"
+same_patches() { # per series: the same subjects, the same changed lines in FIXED_FILES
+	local form series a b n
+	for series in "${SERIES[@]}"; do
+		mapfile -t a < <(series_patches mainline "$series")
+		for form in 6.12 6.1; do
+			mapfile -t b < <(series_patches "$form" "$series")
+			[ ${#a[@]} -eq ${#b[@]} ] ||
+				{ echo "$form's $series has ${#b[@]} patches, mainline's ${#a[@]}"; return 1; }
+			for n in "${!a[@]}"; do
+				[ "$(subject "${a[$n]}")" = "$(subject "${b[$n]}")" ] ||
+					{ echo "$series patch $((n + 1)): '$(subject "${b[$n]}")' in $form"; return 1; }
+				cmp -s <(changed_lines "${a[$n]}") <(changed_lines "${b[$n]}") && continue
+				# 6.1's append fixes differ in form: 6.1 merges in one loop.
+				[ "$form:$series" != 6.1:append ] || continue
+				echo "$series patch $((n + 1)) changes $form's fixed files other than mainline's:"
 				diff <(changed_lines "${a[$n]}") <(changed_lines "${b[$n]}") | head -10
 				return 1
-			}
+			done
 		done
 	done
 }
@@ -94,6 +106,21 @@ changed_lines() { # PATCH: its +/- lines in FIXED_FILES
 }
 check "the three forms carry the same patches and the same fixes" same_patches
 
+subjects_right() { # one prefix per kind of file, and short enough to read
+	local form patch subj
+	for form in "${FORMS[@]}"; do
+		while IFS= read -r patch; do
+			subj=$(subject "$patch")
+			case "$subj" in
+			"lib/scatterlist: "* | "tools/testing/scatterlist: "*) ;;
+			*) echo "'$subj': the prefix is lib/scatterlist: or tools/testing/scatterlist:"; return 1 ;;
+			esac
+			[ ${#subj} -le 72 ] || { echo "'$subj' has ${#subj} characters, more than 72"; return 1; }
+		done < <(form_patches "$form")
+	done
+}
+check "subjects: one prefix, at most 72 characters" subjects_right
+
 # Suppressions, each for a reason the patches cannot remove:
 #  MISSING_SIGN_OFF   the committed patches name nobody: the sender signs
 #                     off with 'make kport-fixes-send' (checked below);
@@ -101,21 +128,26 @@ check "the three forms carry the same patches and the same fixes" same_patches
 #                     are checked against $UPSTREAM/README.md below;
 #  FILE_PATH_CHANGES  no MAINTAINERS entry covers lib/sg_split.c or the
 #                     harness for the new files to join.
+#  BAD_REPORTED_BY_LINK  backport requests only: they keep the upstream
+#                     commit's trailers as it has them (2023, before
+#                     Closes: was asked for).
 checkpatch_clean() { # PATCH
-	local out
+	local out ignore=MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
+	[[ $1 != */kport/fixes-6.1/stable/* ]] || ignore+=,BAD_REPORTED_BY_LINK
 	out=$(cd "$SGCHAIN_CACHE/linux-source-6.12" && PATH="/usr/bin:$PATH" perl scripts/checkpatch.pl \
-		--strict --quiet --ignore MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$1" 2>&1) ||
+		--strict --quiet --ignore "$ignore" "$1" 2>&1) ||
 		{ printf '%s\n' "$out"; return 1; }
 	[ -z "$out" ] || { printf '%s\n' "$out"; return 1; }
 }
-for form in "${FORMS[@]}"; do
-	while IFS= read -r patch; do
-		check "checkpatch --strict $(form_dir "$form")/$(basename "$patch")" checkpatch_clean "$patch"
-	done < <(form_patches "$form")
-done
+while IFS= read -r patch; do
+	check "checkpatch --strict ${patch#"$REPO"/}" checkpatch_clean "$patch"
+done < <(for form in "${FORMS[@]}"; do form_patches "$form"; done; stable_requests)
 
-verified_commit() { # "HASH (\"TITLE\")" as $UPSTREAM/README.md lists it
-	grep -qF -- "\`$1\`" "$UPSTREAM/README.md"
+verified_commit() { # "HASH (\"TITLE\")" as $UPSTREAM/README.md or kport/fixes-commits lists it
+	grep -qF -- "\`$1\`" "$UPSTREAM/README.md" ||
+		grep -v '^#' "$REPO/kport/fixes-commits" | cut -f1 | grep -qxF -- "$1" ||
+		grep -v '^#' "$REPO/kport/fixes-commits" | cut -f1 |
+			sed -E 's/^([0-9a-f]{12})[0-9a-f]*/\1/' | grep -qxF -- "$1"
 }
 tags_right() {
 	local form patch fixes subj stable
@@ -142,14 +174,30 @@ tags_right() {
 }
 check "Fixes: tags name verified commits, Cc: stable only where a caller can hit it" tags_right
 
-nobody_named() {
-	local named
-	named=$(grep -lE '^(From|Signed-off-by): ' "$REPO"/kport/fixes*/*.patch || true)
-	[ -z "$named" ] || { echo "patches that name an author or sign-off:"; printf '  %s\n' $named; return 1; }
-	named=$(git -C "$REPO" grep -lI -e 'sgchain\.invalid' -e 'sgchain developer' -- ':!kport/fixes_check.sh' || true)
-	[ -z "$named" ] || { echo "files naming the invented identity:"; printf '  %s\n' $named; return 1; }
+requests_right() { # "commit HASH upstream." naming a listed commit, its title the subject's
+	local patch hash title
+	while IFS= read -r patch; do
+		hash=$(sed -n 's/^commit \([0-9a-f]\{40\}\) upstream\.$/\1/p' "$patch")
+		[ -n "$hash" ] || { echo "$(basename "$patch") has no 'commit <40 hex> upstream.' line"; return 1; }
+		title=$(subject "$patch")
+		verified_commit "$hash (\"$title\")" ||
+			{ echo "$(basename "$patch"): $hash (\"$title\") is not in kport/fixes-commits"; return 1; }
+	done < <(stable_requests)
 }
-check "no patch names an author or a sign-off, no file the invented identity" nobody_named
+check "each backport request names its mainline commit, as kport/fixes-commits lists it" requests_right
+
+only_credited() {
+	local line named=()
+	while IFS= read -r line; do
+		credited "${line#*: }" || named+=("$line")
+	done < <(grep -hE '^(From|Signed-off-by|Co-developed-by|Reported-by): ' \
+		"$REPO"/kport/fixes*/*/*.patch | sort -u)
+	[ ${#named[@]} -eq 0 ] ||
+		{ echo "named in a patch, not in kport/fixes-credits:"; printf '  %s\n' "${named[@]}"; return 1; }
+	named=($(git -C "$REPO" grep -lI -e 'sgchain\.invalid' -e 'sgchain developer' -- ':!kport/fixes_check.sh' || true))
+	[ ${#named[@]} -eq 0 ] || { echo "files naming the invented identity:"; printf '  %s\n' "${named[@]}"; return 1; }
+}
+check "patches name only the people kport/fixes-credits credits; no file the invented identity" only_credited
 
 echo "kport-fixes-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,13 +1,51 @@
 # Sourced by the kport/fixes*.sh scripts, after env.sh: what the fix
-# series is made of and where each form lives.
+# series are made of and where each form lives.
+#
+# Two series, for two sets of stakeholders, both through the mm tree:
+#   append    sg_alloc_append_table_from_pages() and its harness
+#             (tools/testing/scatterlist): RDMA, vfio;
+#   sg_split  sg_split() and its KUnit suite: crypto, SPI, camera.
+# A form's tree holds the append series, then the sg_split series; each
+# series is the commits that touch its files.
+SERIES=(append sg_split)
+series_files() { # SERIES: the files (or directories) its commits touch
+	case "$1" in
+	append) echo lib/scatterlist.c tools/testing/scatterlist ;;
+	sg_split) echo lib/sg_split.c lib/sg_split_kunit.c lib/tests lib/Kconfig.debug lib/Makefile ;;
+	*) die "series $1: append or sg_split" ;;
+	esac
+}
+
 # The fixes that an in-tree caller can hit, by subject: only these carry
 # Cc: stable (checked).
 STABLE_SUBJECTS=(
-	"lib: scatterlist: sg_split: stop at the last part when it ends inside an entry"
+	"lib/scatterlist: stop sg_split() at the end of the last part"
 )
 # The files whose changes are fixes (each patch touching them needs a
 # Fixes: tag); every other file a patch touches is a test.
 FIXED_FILES=(lib/scatterlist.c lib/sg_split.c)
+
+# Each fix, by subject, and the tests that must fail without it alone:
+# "harness" (tools/testing/scatterlist) or sg_split.CASE of the KUnit
+# suite. A fix's test may come in the patch after it (the stable fix is
+# fix-only, so that stable can take it as it is). make kport-fixes-test
+# fails for a fix that is not listed here.
+declare -A FIX_TESTS=(
+	["lib/scatterlist: don't merge an append into an entry ending mid-page"]="harness"
+	["lib/scatterlist: don't extend an appended-to entry past @size"]="harness"
+	["lib/scatterlist: stop sg_split() at the end of the last part"]="sg_split.split_last_part_mid_entry"
+	["lib/scatterlist: don't start an sg_split() part with an empty entry"]="sg_split.split_skip_to_entry_end"
+	["lib/scatterlist: reject empty sg_split() parts after the list's end"]="sg_split.split_parts_past_the_end"
+	["lib/scatterlist: Fix SGL length in sg_split() if !NEED_SG_DMA_LENGTH"]="sg_split.split_entry_lengths"
+)
+
+# The people the series credit as authors, with where their work was
+# posted: a From: or Signed-off-by: in a committed patch must name one of
+# them (checked); everything else is the sender's, added at send time.
+CREDITS=$REPO/kport/fixes-credits
+credited() { # "Name <email>"
+	grep -v '^#' "$CREDITS" | cut -f1 | grep -qxF -- "$1"
+}
 
 form_dir() {
 	case "$1" in
@@ -17,4 +55,123 @@ form_dir() {
 	esac
 }
 form_tree() { form_dir "$1" >/dev/null && echo "$SGCHAIN_CACHE/fixes-$1"; }
-form_patches() { find "$REPO/$(form_dir "$1")" -name '[0-9]*.patch' ! -name '0000-*' | sort; }
+series_patches() { # FORM SERIES
+	find "$REPO/$(form_dir "$1")/$2" -name '[0-9]*.patch' ! -name '0000-*' 2>/dev/null | sort
+}
+form_patches() { # FORM: every series' patches, in the order a tree takes them
+	local s
+	for s in "${SERIES[@]}"; do series_patches "$1" "$s"; done
+}
+# 6.1 only: mainline commits that fixed a bug 6.1 still has, as backport
+# requests in stable's form ("commit X upstream."). Stable would take them
+# first: 6.1's tree has them under the series (in fixes-base).
+stable_requests() { find "$REPO/kport/fixes-6.1/stable" -name '*.patch' 2>/dev/null | sort; }
+
+: "${UPSTREAM:=$REPO/../shared/upstream}"
+# A mainline checkout, if there is one: its files replace $UPSTREAM's and
+# the stand-ins below.
+: "${MAINLINE:=}"
+
+# The mainline form's tree: the files the series touch or build with, each
+# from $MAINLINE if given, else from $UPSTREAM, whole.
+MAINLINE_FILES=(lib/scatterlist.c lib/sg_split.c include/linux/scatterlist.h
+	lib/sg_pool.c lib/tests/Makefile lib/Makefile lib/Kconfig.debug
+	tools/testing/scatterlist/Makefile tools/testing/scatterlist/main.c)
+# Stand-ins, from Debian's 6.12, for what $UPSTREAM lacks or has stale:
+#  - the harness's linux/mm.h: $UPSTREAM's copy is from about v5.14;
+#    6.12's has three of the four changes mainline made since, and the
+#    fourth (nth_page() removed, 84efbefa26df, v6.18) is made here;
+#  - tools/include, which the harness compiles against.
+STANDIN_MM=tools/testing/scatterlist/linux/mm.h
+mainline_base() { # TREE
+	local f k612=$SGCHAIN_CACHE/linux-source-6.12
+	for f in "${MAINLINE_FILES[@]}"; do
+		mkdir -p "$1/$(dirname "$f")"
+		if [ -n "$MAINLINE" ] && [ -f "$MAINLINE/$f" ]; then
+			cp "$MAINLINE/$f" "$1/$f"
+			echo "$f: $MAINLINE" >> "$1/.sources"
+		elif [ -f "$UPSTREAM/$f" ]; then
+			cp "$UPSTREAM/$f" "$1/$f"
+			echo "$f: $(realpath "$UPSTREAM")/$f, whole (its README names the commit)" >> "$1/.sources"
+		else
+			die "no $f in UPSTREAM=$UPSTREAM or MAINLINE=$MAINLINE"
+		fi
+	done
+	chmod -R u+w "$1"
+	if [ -n "$MAINLINE" ] && [ -f "$MAINLINE/$STANDIN_MM" ] && [ -d "$MAINLINE/tools/include" ]; then
+		cp "$MAINLINE/$STANDIN_MM" "$1/$STANDIN_MM"
+		cp -r "$MAINLINE/tools/include" "$1/tools/"
+		echo "$STANDIN_MM, tools/include: $MAINLINE" >> "$1/.sources"
+		return
+	fi
+	git -C "$k612" cat-file -e "pristine:$STANDIN_MM" 2>/dev/null ||
+		die "no 6.12 tree at $k612 for the stand-ins: run 'make kport-series KVER=6.12'"
+	mkdir -p "$1/$(dirname "$STANDIN_MM")"
+	git -C "$k612" show "pristine:$STANDIN_MM" |
+		grep -vxF '#define nth_page(page,n) pfn_to_page(page_to_pfn((page)) + (n))' > "$1/$STANDIN_MM"
+	git -C "$k612" archive pristine tools/include | tar -x -C "$1"
+	echo "$STANDIN_MM: 6.12's without nth_page() (stand-in)" >> "$1/.sources"
+	echo "tools/include: 6.12's (stand-in)" >> "$1/.sources"
+}
+
+# HEAD as the tree was made or last written: a HEAD beyond it is work in
+# the tree that the committed patches do not hold yet.
+head_stamp() { git -C "$1" rev-parse --git-path sgchain-fixes-head; }
+patches_hash() { form_patches "$1" | xargs -r cat | sha1sum | cut -c1-40; }
+record_tree() { # TREE FORM: the tree's HEAD is the committed patches now
+	git -C "$1" rev-parse HEAD > "$(head_stamp "$1")"
+	patches_hash "$2" > "$(git -C "$1" rev-parse --git-path sgchain-fixes-patches)"
+}
+tree_is_committed() { # TREE FORM
+	[ "$(git -C "$1" rev-parse HEAD)" = "$(cat "$(head_stamp "$1")" 2>/dev/null)" ] &&
+		[ "$(patches_hash "$2")" = "$(cat "$(git -C "$1" rev-parse --git-path sgchain-fixes-patches)" 2>/dev/null)" ]
+}
+unwritten_work() { # TREE: true if HEAD moved since the tree was made or written
+	local stamp
+	stamp=$(head_stamp "$1")
+	[ -f "$stamp" ] && [ "$(git -C "$1" rev-parse HEAD)" != "$(cat "$stamp")" ]
+}
+
+series_of() { # TREE COMMIT: the series whose files the commit touches
+	local s f files
+	mapfile -t files < <(git -C "$1" diff-tree --no-commit-id --name-only -r "$2")
+	for s in "${SERIES[@]}"; do
+		for f in "${files[@]}"; do
+			for p in $(series_files "$s"); do
+				case "$f" in "$p" | "$p"/*) echo "$s"; return ;; esac
+			done
+		done
+	done
+	echo none
+}
+
+# Each series' commits, and the tip of each, from the tree; the series must
+# come in SERIES' order, each commit in one series only.
+split_series() { # TREE: prints "SERIES FIRST LAST" per series
+	local tree=$1 c s prev=none i=0 order=() starts=() ends=()
+	while IFS= read -r c; do
+		s=$(series_of "$tree" "$c")
+		[ "$s" != none ] ||
+			die "$(git -C "$tree" log -1 --format='%h %s' "$c") touches no series' files ($(echo "${SERIES[@]}"))"
+		if [ "$s" != "$prev" ]; then
+			case " ${order[*]} " in *" $s "*)
+				die "the $s series is not in one run in $tree: reorder (git rebase -i fixes-base)" ;;
+			esac
+			order+=("$s") starts+=("$c") prev=$s
+		fi
+		ends[${#order[@]}-1]=$c
+		# A commit of one series must not touch another's files.
+		other=$(git -C "$tree" diff-tree --no-commit-id --name-only -r "$c" |
+			while read -r f; do
+				ok=false
+				for p in $(series_files "$s"); do case "$f" in "$p" | "$p"/*) ok=true ;; esac; done
+				$ok || echo "$f"
+			done)
+		[ -z "$other" ] || die "$(git -C "$tree" log -1 --format='%h %s' "$c") is in the $s series but touches $(echo $other)"
+	done < <(git -C "$tree" rev-list --reverse fixes-base..HEAD)
+	for i in "${!order[@]}"; do
+		[ "${order[$i]}" = "${SERIES[$i]}" ] || die "the series in $tree are not in the order ${SERIES[*]}"
+		echo "${order[$i]} ${starts[$i]} ${ends[$i]}"
+	done
+}
+

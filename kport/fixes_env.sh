@@ -116,15 +116,22 @@ mainline_base() { # TREE
 
 # HEAD as the tree was made or last written: a HEAD beyond it is work in
 # the tree that the committed patches do not hold yet.
-head_stamp() { git -C "$1" rev-parse --git-path sgchain-fixes-head; }
+# A file in TREE's git directory, as an absolute path: git prints it
+# relative to TREE when that directory is inside it.
+tree_git_file() { # TREE NAME
+	local p
+	p=$(git -C "$1" rev-parse --git-path "$2")
+	case "$p" in /*) echo "$p" ;; *) echo "$1/$p" ;; esac
+}
+head_stamp() { tree_git_file "$1" sgchain-fixes-head; }
 patches_hash() { form_patches "$1" | xargs -r cat | sha1sum | cut -c1-40; }
 record_tree() { # TREE FORM: the tree's HEAD is the committed patches now
 	git -C "$1" rev-parse HEAD > "$(head_stamp "$1")"
-	patches_hash "$2" > "$(git -C "$1" rev-parse --git-path sgchain-fixes-patches)"
+	patches_hash "$2" > "$(tree_git_file "$1" sgchain-fixes-patches)"
 }
 tree_is_committed() { # TREE FORM
 	[ "$(git -C "$1" rev-parse HEAD)" = "$(cat "$(head_stamp "$1")" 2>/dev/null)" ] &&
-		[ "$(patches_hash "$2")" = "$(cat "$(git -C "$1" rev-parse --git-path sgchain-fixes-patches)" 2>/dev/null)" ]
+		[ "$(patches_hash "$2")" = "$(cat "$(tree_git_file "$1" sgchain-fixes-patches)" 2>/dev/null)" ]
 }
 unwritten_work() { # TREE: true if HEAD moved since the tree was made or written
 	local stamp

@@ -97,7 +97,8 @@ for series in "$@"; do
 	fi
 	mkdir -p "$logs" "$configs"
 	if [[ $series == fixes-* ]]; then
-		mapfile -t patches < <(form_patches "$kver")
+		# 6.1's backport requests first, as its fix tree has them.
+		mapfile -t patches < <([ "$kver" != 6.1 ] || stable_requests; form_patches "$kver")
 	else
 		mapfile -t patches < <(find "$REPO/$dir" -name '[0-9]*.patch' ! -name '0000-*' | sort)
 	fi

@@ -215,14 +215,17 @@ keep_cover_date() { # NEW_COVER OLD_COVER
 	fi
 }
 unname_patches() { # PATCH...: drop the From: header (folded or not), sign-offs
-	local f          # and the author line of a cover letter's shortlog
-	for f; do
-		awk -v cover="$([[ $f == */0000-cover-letter.patch ]] && echo 1)" '
-			!body && /^From: / { from = 1; next }
+	local f          # and the author line of a cover letter's shortlog; keep
+	for f; do        # the names $UNNAME_KEEP lists ("Name <email>", a tab, ...)
+		awk -v cover="$([[ $f == */0000-cover-letter.patch ]] && echo 1)" -v keep="${UNNAME_KEEP:-}" '
+			BEGIN { while (keep != "" && (getline l < keep) > 0)
+				if (l !~ /^#/) { split(l, a, "\t"); ok[a[1]] = 1 } }
+			function name(line) { sub(/^[^:]*: */, "", line); return line }
+			!body && /^From: / { from = !(name($0) in ok); if (!from) print; next }
 			!body && from && /^[ \t]/ { next }
 			{ from = 0 }
 			/^$/ { body = 1 }
-			/^Signed-off-by: / { next }
+			/^Signed-off-by: / && !(name($0) in ok) { next }
 			cover && /^[^ \t].* \([0-9]+\):$/ { next }
 			{ print }' "$f" > "$f.tmp"
 		mv "$f.tmp" "$f"

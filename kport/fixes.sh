@@ -69,32 +69,12 @@ cover_of() { # FORM SERIES: the cover letter's text, first paragraph the subject
 	sed "s/@KVER@/$1/g" "$text"
 }
 
-# The committed patches name nobody but the people kport/fixes-credits
-# credits: the sender's identity comes with 'send'.
-unname_fixes() { # PATCH...
-	local f
-	for f; do
-		awk -v cover="$([[ $f == */0000-cover-letter.patch ]] && echo 1)" -v credits="$CREDITS" '
-			BEGIN { while ((getline l < credits) > 0) if (l !~ /^#/) { split(l, a, "\t"); ok[a[1]] = 1 } }
-			function name(line) { sub(/^[^:]*: */, "", line); return line }
-			!body && /^From: / { from = !(name($0) in ok); if (from) next; print; next }
-			!body && from && /^[ \t]/ { next }
-			{ from = 0 }
-			/^$/ { body = 1 }
-			/^Signed-off-by: / && !(name($0) in ok) { next }
-			cover && /^[^ \t].* \([0-9]+\):$/ { next }
-			{ print }' "$f" > "$f.tmp"
-		mv "$f.tmp" "$f"
-	done
-}
-
 write_series() { # FORM
-	local form=$1 dir tree old_cover s first last n=0
+	local form=$1 dir tree old_cover s first last split n=0
 	dir=$REPO/$(form_dir "$form") tree=$(form_tree "$form")
 	[ -d "$tree" ] || die "no tree at $tree: run 'fixes.sh tree $form' first"
 	[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 		die "$tree has uncommitted changes: commit them first"
-	local split
 	split=$(split_series "$tree") || exit 1
 	while read -r s first last; do
 		mkdir -p "$dir/$s"
@@ -107,7 +87,8 @@ write_series() { # FORM
 		git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c diff.mnemonicPrefix=false \
 			format-patch -q --zero-commit --no-signature --cover-letter \
 			--cover-from-description=subject -o "$dir/$s" "$first~1..fixes-$s"
-		unname_fixes "$dir/$s"/*.patch
+		# Only the people kport/fixes-credits credits stay named.
+		UNNAME_KEEP=$CREDITS unname_patches "$dir/$s"/*.patch
 		keep_cover_date "$dir/$s/0000-cover-letter.patch" "$old_cover"
 		rm -f "$old_cover"
 		n=$((n + $(ls "$dir/$s"/*.patch | wc -l)))

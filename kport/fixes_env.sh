@@ -114,8 +114,6 @@ mainline_base() { # TREE
 	echo "tools/include: 6.12's (stand-in)" >> "$1/.sources"
 }
 
-# HEAD as the tree was made or last written: a HEAD beyond it is work in
-# the tree that the committed patches do not hold yet.
 # A file in TREE's git directory, as an absolute path: git prints it
 # relative to TREE when that directory is inside it.
 tree_git_file() { # TREE NAME
@@ -123,6 +121,8 @@ tree_git_file() { # TREE NAME
 	p=$(git -C "$1" rev-parse --git-path "$2")
 	case "$p" in /*) echo "$p" ;; *) echo "$1/$p" ;; esac
 }
+# HEAD as the tree was made or last written: a HEAD beyond it is work in
+# the tree that the committed patches do not hold yet.
 head_stamp() { tree_git_file "$1" sgchain-fixes-head; }
 patches_hash() { form_patches "$1" | xargs -r cat | sha1sum | cut -c1-40; }
 record_tree() { # TREE FORM: the tree's HEAD is the committed patches now
@@ -139,27 +139,34 @@ unwritten_work() { # TREE: true if HEAD moved since the tree was made or written
 	[ -f "$stamp" ] && [ "$(git -C "$1" rev-parse HEAD)" != "$(cat "$stamp")" ]
 }
 
-series_of() { # TREE COMMIT: the series whose files the commit touches
-	local s f files
-	mapfile -t files < <(git -C "$1" diff-tree --no-commit-id --name-only -r "$2")
-	for s in "${SERIES[@]}"; do
-		for f in "${files[@]}"; do
-			for p in $(series_files "$s"); do
-				case "$f" in "$p" | "$p"/*) echo "$s"; return ;; esac
-			done
-		done
+in_series() { # SERIES FILE: true if FILE is one of the series' files
+	local p
+	for p in $(series_files "$1"); do
+		case "$2" in "$p" | "$p"/*) return 0 ;; esac
 	done
+	return 1
+}
+# TREE COMMIT: the series of the first file the commit touches ("none")
+series_of() {
+	local s f
+	f=$(git -C "$1" diff-tree --no-commit-id --name-only -r "$2" | head -1)
+	for s in "${SERIES[@]}"; do in_series "$s" "$f" && { echo "$s"; return; }; done
 	echo none
 }
 
 # Each series' commits, and the tip of each, from the tree; the series must
 # come in SERIES' order, each commit in one series only.
 split_series() { # TREE: prints "SERIES FIRST LAST" per series
-	local tree=$1 c s prev=none i=0 order=() starts=() ends=()
+	local tree=$1 c s f i prev=none order=() starts=() ends=()
 	while IFS= read -r c; do
 		s=$(series_of "$tree" "$c")
 		[ "$s" != none ] ||
 			die "$(git -C "$tree" log -1 --format='%h %s' "$c") touches no series' files ($(echo "${SERIES[@]}"))"
+		# A commit of one series must not touch another's files.
+		while IFS= read -r f; do
+			in_series "$s" "$f" ||
+				die "$(git -C "$tree" log -1 --format='%h %s' "$c") is in the $s series but touches $f"
+		done < <(git -C "$tree" diff-tree --no-commit-id --name-only -r "$c")
 		if [ "$s" != "$prev" ]; then
 			case " ${order[*]} " in *" $s "*)
 				die "the $s series is not in one run in $tree: reorder (git rebase -i fixes-base)" ;;
@@ -167,14 +174,6 @@ split_series() { # TREE: prints "SERIES FIRST LAST" per series
 			order+=("$s") starts+=("$c") prev=$s
 		fi
 		ends[${#order[@]}-1]=$c
-		# A commit of one series must not touch another's files.
-		other=$(git -C "$tree" diff-tree --no-commit-id --name-only -r "$c" |
-			while read -r f; do
-				ok=false
-				for p in $(series_files "$s"); do case "$f" in "$p" | "$p"/*) ok=true ;; esac; done
-				$ok || echo "$f"
-			done)
-		[ -z "$other" ] || die "$(git -C "$tree" log -1 --format='%h %s' "$c") is in the $s series but touches $(echo $other)"
 	done < <(git -C "$tree" rev-list --reverse fixes-base..HEAD)
 	for i in "${!order[@]}"; do
 		[ "${order[$i]}" = "${SERIES[$i]}" ] || die "the series in $tree are not in the order ${SERIES[*]}"

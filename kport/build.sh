@@ -6,6 +6,8 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 source "$(dirname "$0")/fragments.sh"
+source "$(dirname "$0")/../scripts/times.sh"
+t0=$(date +%s)
 
 jobs=${JOBS:-$(nproc)}
 log="$KBUILD/build.log"
@@ -63,3 +65,4 @@ rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || die "kernel build failed (exit $rc), see $log"
 say "$KIMAGE ready in $(( $(date +%s) - start )) s"
+time_record build $(( $(date +%s) - t0 )) "$KVER $KARCH${KVARIANT:+-$KVARIANT}"

@@ -13,6 +13,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 form=${1:?usage: fixes_test.sh mainline|6.12|6.1}
 source "$(dirname "$0")/fixes_env.sh"
+source "$REPO/scripts/times.sh"
 form_dir "$form" >/dev/null
 tree=$SGCHAIN_CACHE/fixes-$form
 build=$SGCHAIN_CACHE/fixes-$form.build/uml
@@ -44,10 +45,12 @@ KNOWN_WARNINGS_6_1=(
 	"lib/scatterlist.c: warning: Function parameter or member 'flags' not described in 'sg_miter_start'"
 )
 kunit_build() { # W=1; no new warning in the files the series touches
-	local out new known=()
+	local out new known=() rc=0 t0
+	t0=$(date +%s)
 	out=$(cd "$tree" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS python3 tools/testing/kunit/kunit.py build --build_dir "$build" \
-		--kunitconfig "$kunitconfig" --make_options W=1 --jobs "$(nproc)" 2>&1) ||
-		{ printf '%s\n' "$out" | tail -20; return 1; }
+		--kunitconfig "$kunitconfig" --make_options W=1 --jobs "$(nproc)" 2>&1) || rc=$?
+	time_record build $(( $(date +%s) - t0 )) "fixes-$form uml"
+	[ "$rc" -eq 0 ] || { printf '%s\n' "$out" | tail -20; return 1; }
 	[ "$form" != 6.1 ] || known=("${KNOWN_WARNINGS_6_1[@]}")
 	new=$(grep -E '(lib/sg_split|lib/scatterlist|sg_split_kunit)[^ :]*:[0-9]+:([0-9]+:)? (warning|error)' <<< "$out" |
 		sed -E "s|^$tree/||; s|^([^:]*):[0-9]+:([0-9]+:)?|\1:|" |
@@ -55,9 +58,12 @@ kunit_build() { # W=1; no new warning in the files the series touches
 	[ -z "$new" ] || { printf '%s\n' "$new"; return 1; }
 }
 kunit_case() { # CASE: passes? (one boot each)
-	local out
+	local out rc=0 t0
+	t0=$(date +%s)
 	out=$(cd "$tree" && python3 tools/testing/kunit/kunit.py exec --build_dir "$build" \
-		--timeout 120 "sg_split.$1" 2>&1) && return 0
+		--timeout 120 "sg_split.$1" 2>&1) || rc=$?
+	time_record boot $(( $(date +%s) - t0 )) "fixes-$form uml sg_split.$1"
+	[ "$rc" -ne 0 ] || return 0
 	grep -E 'FAILED|EXPECTATION|Expected|part [0-9]|crash|panic|missing' <<< "$out" | head -6 >&2
 	return 1
 }

@@ -5,6 +5,8 @@
 # core only when its content changed, so the kernel build stays incremental.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+source "$(dirname "$0")/../scripts/times.sh"
+t0=$(date +%s)
 
 if [ -d "$KSRC/.git" ]; then
 	kgit rev-parse -q --verify pristine >/dev/null ||
@@ -67,3 +69,4 @@ for pair in "${KPORT_COPIES[@]}"; do
 		say "copied $repo_path to $tree_path"
 	fi
 done
+time_record tree $(( $(date +%s) - t0 )) "linux-source-$KVER"

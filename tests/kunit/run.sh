@@ -9,6 +9,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../../kport/env.sh"
+source "$REPO/scripts/times.sh"
 out=$1
 shift
 mkdir -p "$out"
@@ -38,6 +39,12 @@ for arch in "$@"; do
 	rc=$?
 	set -e
 	secs=$(( $(date +%s) - start ))
+	# kunit.py's own split: "Elapsed time: Ts total, Cs configuring, Bs
+	# building, Rs running".
+	elapsed=$(grep -o 'Elapsed time: .*' "$log" | tail -n 1 || true)
+	split() { grep -oP "[0-9]+(?=\.[0-9]+s $1)" <<< "$elapsed" || echo 0; }
+	time_record build $(( $(split configuring) + $(split building) )) "$KVER kunit-$arch"
+	time_record boot "$(split running)" "$KVER kunit-$arch"
 	# kunit.py's summary: "Ran N tests: passed: P, failed: F, skipped: S"
 	# (a count of 0 is left out).
 	line=$(grep -o 'Testing complete\. Ran [0-9]* tests\?: .*' "$log" | tail -n 1 || true)

@@ -1,5 +1,6 @@
 # Sourced by the boot scripts: build an x86 initramfs, run one QEMU guest
 # under the watchdog.
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/times.sh"
 
 # Kernel parameters for every x86 guest (kport/arches.sh's x86 rows say
 # the same). On a busy host TCG reads the clocksource watchdog slowly, and
@@ -59,7 +60,9 @@ run_guest() {
 	case "${GUEST_VIA:-}" in
 	"") ;;
 	lava | lava-job)
+		start=$(date +%s)
 		"$(dirname "${BASH_SOURCE[0]}")/../lava/boot.sh" "$out" "$@"
+		time_record boot $(( $(date +%s) - start )) "$out (LAVA)"
 		return ;;
 	*)
 		echo "[qemu] GUEST_VIA=$GUEST_VIA: lava, lava-job, or unset (QEMU here)" >&2
@@ -86,6 +89,7 @@ run_guest() {
 	rc=$?
 	set -e
 	echo "[qemu] guest ran $(( $(date +%s) - start )) s, qemu exit $rc"
+	time_record boot $(( $(date +%s) - start )) "$out"
 	[ $rc -ne 124 ] || echo "[qemu] watchdog fired: the guest hung" >> "$out/console.log"
 	echo "$rc" > "$out/qemu.rc"
 }

@@ -82,7 +82,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-arches qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test walk-fixes-check walkfix-test ktap-test script-test bench sanitize fuzz fuzz-deps \
+	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-steps qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test walk-fixes-check walkfix-test ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint lava lava-jobs lava-deps lava-test
 
 all: usim unit-build sgsim
@@ -222,13 +222,16 @@ unit: unit-build $(SGSIM)
 # kport-check's copy checks on both series and on planted bugs (python3),
 # make kport-series' folds and refusals on a fake tree, and the check that
 # the config fragments reached .config; make kport-fixes keeps the work
-# committed in a fixes tree. test_copies.sh takes about 70 s on
+# committed in a fixes tree; scripts/deps.sh recovers an interrupted dpkg
+# and waits for another install (a fake dpkg); make help and
+# docs/targets.md name every knob. test_copies.sh takes about 70 s on
 # an idle two-core machine, mostly git: 600 s guards against a hang only.
 script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3
 	$(Q)tests/unit/run-tests.sh --timeout 600 --out $(O)/script-test tests/kport/test_args.sh \
 		tests/kport/test_copies.sh tests/kport/test_folds.sh tests/kport/test_fragments.sh \
-		tests/kport/test_fixes_write.sh tests/bench/test_summarise.sh
+		tests/kport/test_fixes_write.sh tests/scripts/test_deps.sh tests/scripts/test_knobs.sh \
+		tests/bench/test_summarise.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -299,23 +302,11 @@ qemu-parisc: qemu-deps
 
 # The seed series' other architectures (kport/arches.sh): each built once
 # and booted once per run of its row, mapping through its own mapper.
-# ARCH names some (default: every row); make check boots CHECK_ARCHES,
-# make check-arches the others. Each row costs make check one cold build
-# (1.5 to 3 minutes here) and 6 to 30 s a boot: every row fits the
-# budget so far.
+# ARCH names some (default: every row, all of which make check boots).
 ALL_ARCHES := $(shell bash -c 'source kport/arches.sh && echo "$${ARCHES[*]}"')
 ARCH ?= $(ALL_ARCHES)
-CHECK_ARCHES := i386 sparc64 sparc32 ppc64le arm64 alpha
-LEFT_ARCHES := $(filter-out $(CHECK_ARCHES),$(ALL_ARCHES))
 qemu-arch: qemu-deps
 	$(call summarised,tests/qemu/run-arch.sh $(O)/qemu-arch $(ARCH))
-
-check-arches: qemu-deps
-ifeq ($(LEFT_ARCHES),)
-	@echo "check-arches: make check boots every architecture ($(CHECK_ARCHES)); nothing left"
-else
-	$(call summarised,tests/qemu/run-arch.sh $(O)/check-arches $(LEFT_ARCHES))
-endif
 
 # The runners' boots as LAVA jobs (tests/lava, docs/lava.md): make
 # lava-jobs writes and validates them, make lava runs them here with
@@ -618,32 +609,47 @@ lava-test: lava-deps
 	$(Q)tests/lava/test_lava.py | tee $(O)/lava-test.log
 	$(Q)tail -n 1 $(O)/lava-test.log > $(O)/lava-test.summary
 
-# One banner over every runner, each of which wrote its closing line.
-CHECK_SUMMARIES := $(O)/unit/summary-plain $(O)/diff/summary $(O)/unit/summary-valgrind \
-	$(O)/sanitize/unit/summary-plain $(O)/fuzz/summary $(O)/docs/summary \
-	$(O)/ktap-test.summary $(O)/lava-test.summary $(O)/qemu/summary $(O)/qemu-dma/summary \
-	$(O)/qemu-fault/summary $(O)/qemu-kasan/summary \
-	$(O)/qemu-parisc/summary $(O)/qemu-arch/summary $(O)/lint.summary $(O)/script-test/summary-plain \
-	$(O)/kunit-parse/summary $(O)/kunit/summary \
-	$(O)/qemu-6.12/summary $(O)/qemu-dma-6.12/summary $(O)/kunit-parse-6.12/summary \
-	$(O)/kport-fixes-check/summary $(O)/kport-fixes-test/summary $(O)/lava/summary \
-	$(O)/cocci-test/summary $(O)/walk-fixes-check/summary $(O)/walkfix-test/summary
+# make check's steps, in order: the one list (make help and the docs name
+# it, and a step is a target, @6.12 for that kernel). Some steps run with
+# arguments of their own (CHECK_ARGS_target): lava only on the main boot
+# and the Intel IOMMU boot, compared with the direct runs check has just
+# made; 30 s of fuzzing.
+CHECK_STEPS := unit script-test diff valgrind sanitize docs ktap-test lava-test \
+	qemu kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc lava qemu-arch \
+	qemu@6.12 qemu-dma@6.12 kunit-parse@6.12 \
+	kport-fixes-check kport-fixes-test cocci-test walk-fixes-check walkfix-test lint fuzz
+CHECK_ARGS_lava := $(CHECK_LAVA)
+CHECK_ARGS_fuzz := FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 # The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
-# name 6.1's); lint checks both series.
-K612 := KVER=6.12 KSRC= KBUILD=
+# name 6.1's).
+CHECK_ARGS_6.12 := KVER=6.12 KSRC= KBUILD=
+check_target = $(firstword $(subst @, ,$(1)))
+check_kver = $(word 2,$(subst @, ,$(1)))
+# Where each step's runner writes its closing line ("N passed, N failed"),
+# which check adds up: $(O)/TARGET[-KVER]/summary unless named here.
+CHECK_SUMMARY_unit := unit/summary-plain
+CHECK_SUMMARY_script-test := script-test/summary-plain
+CHECK_SUMMARY_valgrind := unit/summary-valgrind
+CHECK_SUMMARY_sanitize := sanitize/unit/summary-plain
+CHECK_SUMMARY_ktap-test := ktap-test.summary
+CHECK_SUMMARY_lava-test := lava-test.summary
+CHECK_SUMMARY_lint := lint.summary
+check_summary = $(O)/$(or $(CHECK_SUMMARY_$(1)),$(call check_target,$(1))$(if $(call check_kver,$(1)),-$(call check_kver,$(1)))/summary)
+CHECK_SUMMARIES := $(foreach s,$(CHECK_STEPS),$(call check_summary,$(s)))
+# Each step's time, and its kernel builds, trees and boots (scripts/times.sh).
+CHECK_TIMES := $(O)/check-times
 check:
-	$(Q)rm -f $(CHECK_SUMMARIES)
-	$(Q)$(MAKE) --no-print-directory unit script-test diff valgrind sanitize docs ktap-test lava-test qemu \
-		kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc
-	$(Q)$(MAKE) --no-print-directory lava $(CHECK_LAVA)
-	$(Q)$(MAKE) --no-print-directory qemu-arch ARCH="$(CHECK_ARCHES)"
-	$(Q)$(MAKE) --no-print-directory qemu qemu-dma kunit-parse $(K612)
-	$(Q)$(MAKE) --no-print-directory kport-fixes-check kport-fixes-test cocci-test walk-fixes-check \
-		walkfix-test
-	$(Q)$(MAKE) --no-print-directory lint
-	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
+	$(Q)mkdir -p $(O) && rm -f $(CHECK_SUMMARIES) $(CHECK_TIMES)
+	$(Q)$(foreach s,$(CHECK_STEPS),scripts/check-step.sh $(abspath $(CHECK_TIMES)) $(s) \
+		$(MAKE) --no-print-directory $(call check_target,$(s)) $(CHECK_ARGS_$(call check_target,$(s))) \
+		$(if $(call check_kver,$(s)),$(CHECK_ARGS_$(call check_kver,$(s)))) &&) true
+	$(Q)scripts/check-times.sh $(CHECK_TIMES)
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
+
+# The steps as make help and the docs give them.
+check-steps:
+	@echo $(CHECK_STEPS)
 
 deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT)
@@ -670,7 +676,6 @@ help:
 	@echo "  make qemu-arch     the series on the seed series' other architectures (ARCH=, default:"
 	@echo "                     $(ALL_ARCHES)), each on its machine, a boot per way of mapping:"
 	@echo "                     KUnit + big I/O through disks its own mapper maps for (README)"
-	@echo "  make check-arches  make qemu-arch for the architectures make check leaves out"
 	@echo "  make lava-jobs     each boot of LAVA_BOOTS (default: $(LAVA_BOOTS))"
 	@echo "                     as a LAVA job with its artifacts in $(O)/lava-jobs, checked to run the"
 	@echo "                     runner's QEMU command and to pass lava-server's schema (LAVA_URL=)"
@@ -680,14 +685,12 @@ help:
 	@echo "                     as User Mode Linux; KUNIT_ARCHS='um x86_64' adds QEMU (TCG)"
 	@echo "  make kunit-parse   kunit.py parse on make qemu's console log: its counts must equal"
 	@echo "                     make qemu's own parser's, suite by suite"
-	@echo "  make check         everything CI runs: unit, script-test, diff, valgrind, sanitize, docs,"
-	@echo "                     ktap-test, lava-test, qemu, kunit-parse, kunit, qemu-dma, qemu-fault, qemu-kasan,"
-	@echo "                     qemu-parisc, lava (qemu and qemu-dma's Intel boot),"
-	@echo "                     qemu-arch ARCH='$(CHECK_ARCHES)'; qemu, qemu-dma and"
-	@echo "                     kunit-parse with KVER=6.12;"
-	@echo "                     kport-fixes-check, kport-fixes-test, cocci-test, walk-fixes-check,"
-	@echo "                     walkfix-test;"
-	@echo "                     lint (which runs kport-check on both series), 30 s of fuzzing"
+	@echo "  make check         everything CI runs, step by step (CHECK_STEPS; @6.12: KVER=6.12):"
+	@echo "$(CHECK_STEPS)" | fold -s -w 70 | sed 's/^/                     /'
+	@echo "                     lava on the main boot and the Intel IOMMU boot, $(CHECK_FUZZ_SECONDS) s of fuzz;"
+	@echo "                     ends with each step's time (trees, kernel builds, boots, the rest)"
+	@echo "                     and one 'check: N passed, N failed'"
+	@echo "  make check-steps   print make check's steps"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
 	@echo "                     W=1 on the series' files (6.1 on x86_64 and parisc, 6.12 on x86_64)"
 	@echo "  make docs          HTML of the core API (Doxygen over kernel-doc) and of README.md and"
@@ -767,8 +770,16 @@ help:
 	@echo "       MAINLINE=DIR (a mainline checkout: its files replace UPSTREAM's and the 6.12"
 	@echo "                 stand-ins in the mainline fix tree, its get_maintainer.pl is used; default none)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
+	@echo "       ARCH='ROW ..' (make qemu-arch's rows)  DMA_RUNS='RUN ..' (make qemu-dma's runs)"
+	@echo "       FAULT_PROCS=N FAULT_ROUNDS=N FAULT_FAILSLAB=P,P,.. (make qemu-fault, qemu-kasan)"
+	@echo "       KUNIT_ARCHS='um x86_64' (make kunit)  UNIT_TIMEOUT=S (a unit binary's limit, 60)"
 	@echo "       LAVA_BOOTS='TARGET[@6.12] ..'  LAVA_URL=URL (make lava, make lava-jobs)"
+	@echo "       LAVA_REQUIRE_REFERENCE=1 (make lava: each job's direct run must be in O)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
+	@echo "       MUTATIONS='GLOB ..'  MUTATE_WORK=DIR (make mutate, mutate-kernel)"
+	@echo "       BISECT='SERIES ..' (make kport-bisect)  FORM=mainline|6.12|6.1 (make kport-fixes)"
+	@echo "       OUT=DIR (make kport-fixes-send)  BENCH_SIZE_CONFIGS=kport (make bench)"
+	@echo "       KFILES=DIR (6.1's scatterlist files for usim, default O/kfiles)"
 
 clean:
 	rm -rf $(O)

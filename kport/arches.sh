@@ -43,7 +43,7 @@
 #                  for dma-iommu, swiotlb, arch_iommu for the
 #                  architecture's own, direct) and RUN_NOTE
 
-# The architectures of make qemu-arch, in the order make qemu-arches boots.
+# The architectures of make qemu-arch, in the order it boots them.
 ARCHES=(i386 sparc64 sparc32 ppc64le arm64 alpha)
 
 arch_describe() { # KARCH

@@ -11,7 +11,8 @@
  *  - the architecture's map_sg called once per command (the function
  *    tracer, filtered to it): the mapper, not a bypass, mapped them;
  *  - DMA-API debug silent, and swiotlb's slots all back after the I/O.
- * Reports KTAP suite "sg_chain_dma_io", as make qemu-dma's init does.
+ * Reports KTAP suite "sg_chain_dma_io". make qemu-dma boots it too, on
+ * x86_64.
  *
  * The host passes in /sgchain.env of the initramfs (lines name=value, set
  * as the environment: some architectures' command lines hold 256 bytes):

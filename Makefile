@@ -722,7 +722,7 @@ help:
 	@echo "                     fixes in all three; subjects; checkpatch --strict; kernel-doc;"
 	@echo "                     Fixes:/Cc: tags; only the people kport/fixes-credits credits"
 	@echo "  make kport-fixes-test  the harness on mainline's lib/scatterlist.c; on the 6.12 and 6.1"
-	@echo "                     backports the harness and the sg_split KUnit suite (UML, W=1); all"
+	@echo "                     backports the harness and the sg_split KUnit suite (UML, W=1 on the touched files); all"
 	@echo "                     pass, and reverting any one fix fails only the tests FIX_TESTS names"
 	@echo "  make kport-fixes   write FORM's fix series (FORM=mainline|6.12|6.1) from its tree in"
 	@echo "                     SGCHAIN_CACHE/fixes-FORM; a missing tree is made from the patches,"

@@ -44,11 +44,21 @@ KNOWN_WARNINGS_6_1=(
 	"lib/scatterlist.c: warning: Function parameter or member 'first_chunk' not described in '__sg_alloc_table'"
 	"lib/scatterlist.c: warning: Function parameter or member 'flags' not described in 'sg_miter_start'"
 )
-kunit_build() { # W=1; no new warning in the files the series touches
-	local out new known=() rc=0 t0
+# The kernel objects of the C files the series changes (the suite's too).
+touched_objects() {
+	git -C "$tree" diff --name-only fixes-base..HEAD -- '*.c' | grep -v '^tools/' | sed 's/\.c$/.o/'
+}
+# The kernel as kunit.py builds it, then the touched objects again with W=1.
+# W=1 over the whole kernel would also run scripts/kernel-doc on each of
+# its 650 C files, which took a cold build from 2.5 to 6 minutes, for
+# warnings nobody reads: only the touched files' are checked.
+kunit_build() { # no new W=1 warning in the files the series touches
+	local out new known=() rc=0 t0 objs
 	t0=$(date +%s)
+	mapfile -t objs < <(touched_objects)
 	out=$(cd "$tree" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS python3 tools/testing/kunit/kunit.py build --build_dir "$build" \
-		--kunitconfig "$kunitconfig" --make_options W=1 --jobs "$(nproc)" 2>&1) || rc=$?
+		--kunitconfig "$kunitconfig" --jobs "$(nproc)" 2>&1 &&
+		own_make -C "$tree" ARCH=um O="$build" W=1 "${objs[@]}" 2>&1) || rc=$?
 	time_record build $(( $(date +%s) - t0 )) "fixes-$form uml"
 	[ "$rc" -eq 0 ] || { printf '%s\n' "$out" | tail -20; return 1; }
 	[ "$form" != 6.1 ] || known=("${KNOWN_WARNINGS_6_1[@]}")
@@ -77,7 +87,7 @@ say "the fix series of $form in $tree${build:+; UML build in $build}"
 check "the harness passes with every fix" harness
 all_cases=()
 if kunit_here; then
-	check "the sg_split suite builds with W=1, no warning in the files the series touches" kunit_build
+	check "the sg_split suite builds, no W=1 warning in the files the series touches" kunit_build
 	mapfile -t all_cases < <(cases)
 	for c in "${all_cases[@]}"; do
 		check "sg_split.$c passes with every fix" kunit_case "$c"

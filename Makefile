@@ -56,8 +56,8 @@ UNIT_TESTS_nodmalen := $(filter-out test_dma_mappers test_scsi_sgtable,$(UNIT_TE
 UNIT_BINS := $(foreach v,$(VARIANTS),$(addprefix $(O)/unit/$(v)/,$(UNIT_TESTS_$(v)))) \
 	     $(O)/unit/chain/test_kernel_scatterlist
 
-# KVER picks the kernel and its series: 6.1 (kport/patches) or 6.12
-# (kport/patches-6.12); a 6.12 run writes to $(O)/TARGET-6.12.
+# KVER picks the kernel and its series: 6.1 (kport/series-6.1) or 6.12
+# (kport/series-6.12); a 6.12 run writes to $(O)/TARGET-6.12.
 KVER ?= 6.1
 KSUFFIX := $(if $(filter 6.1,$(KVER)),,-$(KVER))
 
@@ -69,8 +69,8 @@ DEB_QEMU := linux-source-$(KVER) qemu-system-x86 busybox-static gcc make libc6-d
 	    bc bison flex libelf-dev libssl-dev cpio xz-utils file git \
 	    python3 python3-ply python3-git
 
-# The cross compiler brings libc6-dev-hppa-cross for the static init.
-DEB_PARISC := gcc-hppa-linux-gnu libc6-dev-hppa-cross qemu-system-misc
+# The parisc kernel's packages (make lint builds it), from its file.
+DEB_PARISC := $(shell bash -c 'source kport/kernels/parisc.sh && echo "$${KDEBS[*]}"')
 # linux-config-6.1: Debian's own config, for the kernel text of a distribution
 # kernel; openssl makes its module signing key.
 DEB_BENCH := linux-source-6.1 linux-config-6.1 openssl valgrind gnuplot-nox python3
@@ -82,7 +82,7 @@ export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
 .PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
-	qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch check-steps qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test walk-fixes-check walkfix-test ktap-test script-test bench sanitize fuzz fuzz-deps \
+	machines check-steps qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test walk-fixes-check walkfix-test ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint lava lava-jobs lava-deps lava-test
 
 all: usim unit-build sgsim
@@ -91,7 +91,7 @@ all: usim unit-build sgsim
 # (scripts/kernel-files.sh: extracted from the tarball, never committed).
 KFILES ?= $(O)/kfiles
 KFILES_STAMP := $(KFILES)/.stamp
-KSERIES := $(wildcard kport/patches/*.patch)
+KSERIES := $(wildcard kport/series-6.1/*.patch)
 $(KFILES_STAMP): scripts/kernel-files.sh $(KSERIES)
 	$(Q)scripts/kernel-files.sh $(KFILES)
 	$(Q)touch $@
@@ -230,7 +230,7 @@ script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3
 	$(Q)tests/unit/run-tests.sh --timeout 600 --out $(O)/script-test tests/kport/test_args.sh \
 		tests/kport/test_copies.sh tests/kport/test_folds.sh tests/kport/test_fragments.sh \
-		tests/kport/test_fixes_write.sh tests/scripts/test_deps.sh tests/scripts/test_knobs.sh \
+		tests/kport/test_fixes_write.sh tests/scripts/test_deps.sh tests/scripts/test_knobs.sh tests/scripts/test_machines.sh \
 		tests/bench/test_summarise.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
@@ -253,8 +253,25 @@ endef
 valgrind: unit-build
 	$(Q)tests/unit/run-tests.sh --valgrind $(UNIT_BINS)
 
-qemu: qemu-deps
-	$(call summarised,tests/qemu/run.sh $(O)/qemu$(KSUFFIX))
+# The QEMU boots: tests/qemu/boots/LIST/NAME.sh, each one guest of one
+# kernel of kport/kernels on one machine (tests/qemu/boots.sh). Each LIST
+# (qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc, qemu-arch) is a
+# target that boots the boots of its directory, building each kernel once
+# (tests/qemu/run.sh); make machines boots MACHINES='NAME ..', any of them,
+# and MACHINES= given to a list's target boots those instead. A list of one
+# boot keeps its outputs in $(O)/LIST, the others' go to $(O)/LIST/NAME.
+BOOT_LISTS := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard tests/qemu/boots/*/*.sh)))))
+list_boots = $(sort $(basename $(notdir $(wildcard tests/qemu/boots/$(1)/*.sh))))
+ALL_BOOTS := $(foreach l,$(BOOT_LISTS),$(call list_boots,$(l)))
+define boot_list_rule
+$(1): qemu-deps
+	$$(call summarised,tests/qemu/run.sh $$(O)/$(1)$$(KSUFFIX) $$(O) $$(or $$(MACHINES),$(call list_boots,$(1))))
+endef
+$(foreach l,$(BOOT_LISTS),$(eval $(call boot_list_rule,$(l))))
+.PHONY: $(BOOT_LISTS)
+machines: qemu-deps
+	$(if $(MACHINES),,$(error make machines: name the boots, MACHINES='NAME ..', of: $(ALL_BOOTS)))
+	$(call summarised,tests/qemu/run.sh $(O)/machines$(KSUFFIX) $(O) $(MACHINES))
 
 # make qemu's console log read again by the tree's own kunit.py parse: the
 # two parsers' counts must agree, suite by suite.
@@ -268,56 +285,20 @@ KUNIT_ARCHS ?= um
 kunit: qemu-deps
 	$(call summarised,tests/kunit/run.sh $(O)/kunit$(KSUFFIX) $(KUNIT_ARCHS))
 
-# The x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and forced
-# swiotlb, with disks that DMA-map chained tables: x86_64's runs in
-# kport/arches.sh. DMA_RUNS picks runs.
-DMA_RUNS ?= intel amd swiotlb
-qemu-dma: export ARCH_RUNS := $(DMA_RUNS)
-qemu-dma: qemu-deps
-	$(call summarised,tests/qemu/run-arch.sh $(O)/qemu-dma$(KSUFFIX) x86_64)
-
-# Big I/O from several processes while failslab fails the sg pools and
-# fail_page_alloc page allocations: on the kernel of make qemu, and on a
-# second build with KASAN and kmemleak (KBUILD_KASAN, default
-# KSRC.build/x86_64-kasan). FAULT_PROCS, FAULT_ROUNDS, FAULT_FAILSLAB.
+# The fault runs' knobs (tests/qemu/boots/qemu-fault/x86_64-fault.sh).
 export FAULT_PROCS FAULT_ROUNDS FAULT_FAILSLAB
-# fio: part of the load (tests/qemu/fio); x86_64's row installs it for qemu-dma.
-qemu-fault: qemu-deps
-	$(Q)scripts/deps.sh fio
-	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-fault$(KSUFFIX))
 
-qemu-kasan: export KVARIANT := kasan
-qemu-kasan: export KBUILD := $(KBUILD_KASAN)
-qemu-kasan: qemu-deps
-	$(Q)scripts/deps.sh fio
-	$(call summarised,tests/qemu/run-fault.sh $(O)/qemu-kasan$(KSUFFIX))
-
-# The same series on parisc, which cannot chain: every list one table.
-# Its own build directory (KBUILD_PARISC, default KSRC.build/parisc).
-qemu-parisc: export KARCH := parisc
-qemu-parisc: export KBUILD := $(KBUILD_PARISC)
-qemu-parisc: qemu-deps
-	$(Q)scripts/deps.sh $(DEB_PARISC)
-	$(call summarised,tests/qemu/run.sh $(O)/qemu-parisc$(KSUFFIX))
-
-# The seed series' other architectures (kport/arches.sh): each built once
-# and booted once per run of its row, mapping through its own mapper.
-# ARCH names some (default: every row, all of which make check boots).
-ALL_ARCHES := $(shell bash -c 'source kport/arches.sh && echo "$${ARCHES[*]}"')
-ARCH ?= $(ALL_ARCHES)
-qemu-arch: qemu-deps
-	$(call summarised,tests/qemu/run-arch.sh $(O)/qemu-arch $(ARCH))
-
-# The runners' boots as LAVA jobs (tests/lava, docs/lava.md): make
-# lava-jobs writes and validates them, make lava runs them here with
-# lava-run and judges LAVA's results against the console and, where the
-# direct run of the same boot is in $(O), against its counts. LAVA_BOOTS:
-# runner targets, @6.12 for that kernel; LAVA_URL: where a lab fetches
-# the artifacts (default: file:// the job's directory).
-LAVA_BOOTS ?= qemu qemu-dma qemu-fault qemu-kasan qemu-parisc qemu-arch qemu@6.12 qemu-dma@6.12
+# The boots as LAVA jobs (tests/lava, docs/lava.md): make lava-jobs writes
+# and validates them, make lava runs them here with lava-run and judges
+# LAVA's results against the console and, where the direct run of the same
+# boot is in $(O), against its counts. LAVA_BOOTS: lists or boots, @6.12
+# for that kernel (default: every list, and those make check boots on
+# 6.12 too); LAVA_URL: where a lab fetches the artifacts (default: file://
+# the job's directory).
+LAVA_BOOTS ?= $(BOOT_LISTS) $(filter $(addsuffix @6.12,$(BOOT_LISTS)),$(CHECK_STEPS))
 # make check: the main boot and the Intel IOMMU boot, compared with the
 # direct runs make check has just done.
-CHECK_LAVA := LAVA_BOOTS="qemu qemu-dma" DMA_RUNS=intel LAVA_REQUIRE_REFERENCE=1
+CHECK_LAVA := LAVA_BOOTS="qemu x86_64-intel" LAVA_REQUIRE_REFERENCE=1
 export LAVA_URL LAVA_REQUIRE_REFERENCE
 lava-deps: qemu-deps
 	$(Q)tests/lava/deps.sh
@@ -582,7 +563,7 @@ kport-bisect: qemu-deps
 	$(Q)kport/bisect.sh $(BISECT) | tee $(O)/kport-bisect/summary.log
 	$(Q)tail -n 1 $(O)/kport-bisect/summary.log > $(O)/kport-bisect/summary
 
-# Write FORM's patches (kport/fixes, -6.12, -6.1) from its tree, made from
+# Write FORM's patches (kport/fixes-mainline, -6.12, -6.1) from its tree, made from
 # the committed patches first if missing: edit there with git, then run this.
 FORM ?= mainline
 kport-fixes: qemu-deps
@@ -647,9 +628,10 @@ check:
 	@cat $(CHECK_SUMMARIES) | \
 		awk '{ p += $$1; f += $$3 } END { print "check: " p " passed, " f " failed"; exit f > 0 }'
 
-# The steps as make help and the docs give them.
+# The steps as make help and the docs give them, each list of boots with
+# its boots.
 check-steps:
-	@echo $(CHECK_STEPS)
+	@$(foreach s,$(CHECK_STEPS),echo "$(s)$(if $(filter $(call check_target,$(s)),$(BOOT_LISTS)),: $(call list_boots,$(call check_target,$(s))))";)
 
 deps:
 	$(Q)scripts/deps.sh $(DEB_UNIT)
@@ -665,17 +647,20 @@ help:
 	@echo "  make qemu          the main job: patch, build and boot Linux 6.1 (KVER=6.12: 6.12) with the core;"
 	@echo "                     KUnit suites + big I/O through scsi_debug and virtio-blk"
 	@echo "  make qemu-dma      the x86 kernel on q35 behind an Intel IOMMU, an AMD IOMMU and"
-	@echo "                     swiotlb=force (x86_64's runs of qemu-arch): KUnit + I/O through"
-	@echo "                     virtio-scsi, megasas, AHCI (and lsi53c895a); DMA_RUNS= picks runs"
+	@echo "                     swiotlb=force: KUnit + I/O through virtio-scsi, megasas, AHCI (and"
+	@echo "                     lsi53c895a)"
 	@echo "  make qemu-fault    6 processes of big I/O while failslab fails the sg pools"
 	@echo "                     (10, 30, 100 %) and fail_page_alloc pages; FAULT_PROCS,"
 	@echo "                     FAULT_ROUNDS, FAULT_FAILSLAB=10,30,100"
 	@echo "  make qemu-kasan    the same on a second x86 build with KASAN and kmemleak"
 	@echo "  make qemu-parisc   the same series on parisc (no chaining: one table per list)"
 	@echo "                     under qemu-system-hppa: KUnit in its no-chain form + big I/O"
-	@echo "  make qemu-arch     the series on the seed series' other architectures (ARCH=, default:"
-	@echo "                     $(ALL_ARCHES)), each on its machine, a boot per way of mapping:"
-	@echo "                     KUnit + big I/O through disks its own mapper maps for (README)"
+	@echo "  make qemu-arch     the series on the seed series' other architectures, each on its"
+	@echo "                     machine, a boot per way of mapping: KUnit + big I/O through disks"
+	@echo "                     its own mapper maps for (README)"
+	@echo "  make machines      the boots MACHINES='NAME ..' names, any of them (MACHINES= also"
+	@echo "                     narrows any list above). Each list's boots (tests/qemu/boots/LIST):"
+	@$(foreach l,$(BOOT_LISTS),echo "                       $(l): $(call list_boots,$(l))";)
 	@echo "  make lava-jobs     each boot of LAVA_BOOTS (default: $(LAVA_BOOTS))"
 	@echo "                     as a LAVA job with its artifacts in $(O)/lava-jobs, checked to run the"
 	@echo "                     runner's QEMU command and to pass lava-server's schema (LAVA_URL=)"
@@ -688,7 +673,7 @@ help:
 	@echo "  make check         everything CI runs, step by step (CHECK_STEPS; @6.12: KVER=6.12):"
 	@echo "$(CHECK_STEPS)" | fold -s -w 70 | sed 's/^/                     /'
 	@echo "                     lava on the main boot and the Intel IOMMU boot, $(CHECK_FUZZ_SECONDS) s of fuzz;"
-	@echo "                     ends with each step's time (trees, kernel builds, boots, the rest)"
+	@echo "                     ends with each step's time (trees, kernel builds, boots, the rest, CPU)"
 	@echo "                     and one 'check: N passed, N failed'"
 	@echo "  make check-steps   print make check's steps"
 	@echo "  make lint          cppcheck, clang-tidy, checkpatch --strict, kernel-doc, sparse,"
@@ -715,7 +700,7 @@ help:
 	@echo "  make kport-check   the series leaves every file it adds as the repository holds it"
 	@echo "                     (core/, the case tables, kport/lib/); checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  fold changed repository files into the series, then regenerate"
-	@echo "                     kport/patches (KVER=6.12: kport/patches-6.12) from KSRC, made if missing"
+	@echo "                     kport/series-6.1 (KVER=6.12: kport/series-6.12) from KSRC, made if missing"
 	@echo "  make kport-fixes-check  the fix series, append and sg_split (kport/fixes*,"
 	@echo "                     docs/upstream-fixes.md): mainline form git-ams onto UPSTREAM's files,"
 	@echo "                     backports and 6.1's backport requests apply to Debian's trees; same"
@@ -770,7 +755,7 @@ help:
 	@echo "       MAINLINE=DIR (a mainline checkout: its files replace UPSTREAM's and the 6.12"
 	@echo "                 stand-ins in the mainline fix tree, its get_maintainer.pl is used; default none)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
-	@echo "       ARCH='ROW ..' (make qemu-arch's rows)  DMA_RUNS='RUN ..' (make qemu-dma's runs)"
+	@echo "       MACHINES='NAME ..' (make machines, or a list's target: the boots to run)"
 	@echo "       FAULT_PROCS=N FAULT_ROUNDS=N FAULT_FAILSLAB=P,P,.. (make qemu-fault, qemu-kasan)"
 	@echo "       KUNIT_ARCHS='um x86_64' (make kunit)  UNIT_TIMEOUT=S (a unit binary's limit, 60)"
 	@echo "       LAVA_BOOTS='TARGET[@6.12] ..'  LAVA_URL=URL (make lava, make lava-jobs)"

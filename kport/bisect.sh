@@ -26,8 +26,8 @@ jobs=${JOBS:-$(nproc)}
 series_dir() {
 	case "$1" in
 	fixes-6.12 | fixes-6.1) echo "kport/$1" ;;
-	6.1) echo kport/patches ;;
-	6.12) echo kport/patches-6.12 ;;
+	6.1) echo kport/series-6.1 ;;
+	6.12) echo kport/series-6.12 ;;
 	*) die "SERIES=$1: fixes-6.12, fixes-6.1, 6.1 or 6.12" ;;
 	esac
 }

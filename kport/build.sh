@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Configure (tinyconfig, or the architecture's base config, + the fragments
-# of KARCH) and build its image: $KBUILD/$KIMAGE (kport/arches.sh).
+# Configure (tinyconfig, or the kernel's base config, + the fragments of
+# KERNEL) and build its image: $KBUILD/$KIMAGE (kport/kernels/KERNEL.sh).
 # Reconfigures only when the fragment changed; checks that every option of
 # the fragment reached .config; shows progress as objects compile.
 set -euo pipefail
@@ -17,7 +17,7 @@ mkdir -p "$KBUILD"
 kmake() { make -C "$KSRC" O="$KBUILD" "${KMAKE_ARGS[@]}" "$@"; }
 
 configure() {
-	say "configuring $KARCH${KVARIANT:+ $KVARIANT}: $KBASECONFIG + ${KFRAGMENTS[*]}"
+	say "configuring $KERNEL: $KBASECONFIG + ${KFRAGMENTS[*]}"
 	kmake -s "$KBASECONFIG" >"$log" 2>&1 || die "$KBASECONFIG failed, see $log"
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" \
 		"$KBUILD/.config" "${KFRAGMENTS[@]/#/$REPO/}" >>"$log" 2>&1 ||
@@ -43,9 +43,9 @@ missing=$(missing_options)
 [ -z "$missing" ] || die "options missing from .config: $(echo $missing)"
 
 if [ -f "$KBUILD/vmlinux" ]; then
-	say "building $KARCH $KTARGET with -j$jobs (incremental; log: $log)"
+	say "building $KERNEL $KTARGET with -j$jobs (incremental; log: $log)"
 else
-	say "building $KARCH $KTARGET with -j$jobs (cold: 5 to 10 minutes; log: $log)"
+	say "building $KERNEL $KTARGET with -j$jobs (cold: 2 to 6 minutes; log: $log)"
 fi
 start=$(date +%s)
 set +e
@@ -65,4 +65,4 @@ rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || die "kernel build failed (exit $rc), see $log"
 say "$KIMAGE ready in $(( $(date +%s) - start )) s"
-time_record build $(( $(date +%s) - t0 )) "$KVER $KARCH${KVARIANT:+-$KVARIANT}"
+time_record build $(( $(date +%s) - t0 )) "$KVER $KERNEL"

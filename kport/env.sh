@@ -1,45 +1,77 @@
 # Sourced by the kport scripts: where the kernel tree, build and tarball live.
 # Everything here stays outside the repository; override from the make line.
 #
-# The builds of a tree live beside it, in $KSRC.build/, so two trees never
-# share one: the default KBUILD is $KSRC.build/$KARCH. A KBUILD that a build
-# for another tree or architecture configured is refused (kbuild_check).
+# KERNEL picks the kernel: a file of kport/kernels/ (default x86_64, make
+# qemu's), which names the kernel's ARCH and cross compiler, its config
+# fragments (kport/configs/), make target, image and Debian packages, and
+# the compiler of the programs its guests run (kernel_load says which
+# variables).
 #
-# KARCH picks the kernel: x86_64 (make qemu), parisc (make qemu-parisc,
-# which cannot chain scatterlists) or an architecture of make qemu-arch,
-# with its config fragments, cross compiler, make target and image
-# (kport/arches.sh). KVARIANT=kasan is the x86 kernel with KASAN and
-# kmemleak on top (make qemu-kasan), built beside the other.
+# The builds of a tree live beside it, in $KSRC.build/, so two trees never
+# share one: the default build directory is $KSRC.build/KERNEL; a kernel
+# whose file names a KBUILD_KNOB takes that knob's directory if it is set
+# (KBUILD for x86_64, KBUILD_KASAN, KBUILD_PARISC), and KBUILD is then the
+# build of the kernel at hand. A build directory that a build for another
+# tree or architecture configured is refused (kbuild_check).
 : "${SGCHAIN_CACHE:=${XDG_CACHE_HOME:-${HOME:-/var/tmp}/.cache}/sgchain}"
 SGCHAIN_CACHE=$(realpath -m -- "$SGCHAIN_CACHE")
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # KVER picks the series and the Debian source package it applies to: 6.1
-# (kport/patches) or 6.12 (kport/patches-6.12), each with its cover letter.
+# (kport/series-6.1) or 6.12 (kport/series-6.12), each with its cover letter.
 : "${KVER:=6.1}"
 case "$KVER" in
-6.1) KPATCHES=kport/patches KCOVER=kport/cover-letter.txt ;;
-6.12) KPATCHES=kport/patches-6.12 KCOVER=kport/cover-letter-6.12.txt ;;
+6.1) KPATCHES=kport/series-6.1 KCOVER=kport/cover-letter.txt ;;
+6.12) KPATCHES=kport/series-6.12 KCOVER=kport/cover-letter-6.12.txt ;;
 *)
 	printf '[kport] error: KVER=%s: 6.1 or 6.12\n' "$KVER" >&2; exit 1 ;;
 esac
 : "${KSRC:=$SGCHAIN_CACHE/linux-source-$KVER}"
 KSRC=$(realpath -m -- "$KSRC")
-: "${KARCH:=x86_64}"
-: "${KVARIANT:=}"
 KBUILD_ROOT="$KSRC.build"
-: "${KBUILD:=$KBUILD_ROOT/$KARCH${KVARIANT:+-$KVARIANT}}"
+
+# The kernels there are, by name.
+kernel_names() {
+	local f
+	for f in "$REPO"/kport/kernels/*.sh; do basename "$f" .sh; done
+}
+# kernel_load NAME: the kernel's file over these defaults. It sets
+#   KERNEL_ARCH    the kernel's ARCH= (x86_64, i386, sparc, powerpc, ...)
+#   KERNEL_CROSS   its CROSS_COMPILE= (empty: the host's gcc)
+#   KBASECONFIG    the config the fragments are merged onto (tinyconfig)
+#   KFRAGMENTS     kport/configs/NAME.config, in order, by NAME; a kernel
+#                  version other than 6.1 adds version-KVER
+#   KTARGET        the make target; KIMAGE: the image it leaves
+#   KCONFIG_ARCH   the .config line that names the architecture
+#   KDEBS          Debian packages: cross compiler, its libc, QEMU, fio
+#   GUEST_CC       compiler and flags for the guest's C programs
+#   GUEST_LIBS     where there is no usable static libc: the sysroot
+#                  whose loader and libraries the initramfs takes
+#   KBUILD_KNOB    the make knob that names its build directory, if any
+#   KCMDLINE_MAX   the architecture's COMMAND_LINE_SIZE (2048)
+# and from them KMAKE_ARGS, the kernel's make arguments.
+kernel_load() {
+	[ -f "$REPO/kport/kernels/$1.sh" ] || {
+		printf '[kport] error: KERNEL=%s: no kport/kernels/%s.sh (the kernels: %s)\n' \
+			"$1" "$1" "$(kernel_names | tr '\n' ' ')" >&2
+		exit 1
+	}
+	KERNEL=$1 KERNEL_ARCH="" KERNEL_CROSS="" KBASECONFIG=tinyconfig KFRAGMENTS=()
+	KTARGET="" KIMAGE="" KCONFIG_ARCH="" KDEBS=() GUEST_CC=() GUEST_LIBS="" KBUILD_KNOB="" KCMDLINE_MAX=2048
+	source "$REPO/kport/kernels/$1.sh"
+	KMAKE_ARGS=(ARCH="$KERNEL_ARCH")
+	[ -z "$KERNEL_CROSS" ] || KMAKE_ARGS+=(CROSS_COMPILE="$KERNEL_CROSS")
+	[ "$KVER" = 6.1 ] || KFRAGMENTS+=("version-$KVER")
+	KFRAGMENTS=("${KFRAGMENTS[@]/#/kport/configs/}")
+	KFRAGMENTS=("${KFRAGMENTS[@]/%/.config}")
+}
+kernel_load "${KERNEL:-x86_64}"
+if [ -n "$KBUILD_KNOB" ] && [ -n "${!KBUILD_KNOB:-}" ]; then
+	KBUILD=${!KBUILD_KNOB}
+else
+	KBUILD=$KBUILD_ROOT/$KERNEL
+fi
 KBUILD=$(realpath -m -- "$KBUILD")
-source "$(dirname "${BASH_SOURCE[0]}")/arches.sh"
-arch_describe "$KARCH"
-# What a kernel version needs on top of the architecture's fragment.
-[ "$KVER" = 6.1 ] || KFRAGMENTS+=("kport/config-$KVER")
-case "$KARCH:$KVARIANT" in
-*:) ;;
-x86_64:kasan) KFRAGMENTS+=(kport/config-kasan) ;;
-*)
-	printf '[kport] error: KVARIANT=%s: none, or kasan on x86_64\n' "$KVARIANT" >&2; exit 1 ;;
-esac
 : "${KTARBALL:=/usr/src/linux-source-$KVER.tar.xz}"
-REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # Every file the series adds, as "tree path:repo path": the core, the case
 # tables the cmocka suites share, and kport/lib/, which mirrors the tree
@@ -182,7 +214,7 @@ kbuild_check() { # BUILD_DIR
 			die "$1 holds a build of the tree $owner, not of KSRC=$KSRC; leave KBUILD unset (each tree gets its own, $KSRC.build/) or give another KBUILD"
 	fi
 	if [ -f "$1/.config" ] && ! grep -q "^$KCONFIG_ARCH=y" "$1/.config"; then
-		die "$1 holds a build for another architecture than KARCH=$KARCH; leave KBUILD unset or give another"
+		die "$1 holds a build for another architecture than the kernel $KERNEL's; leave ${KBUILD_KNOB:-its build directory} unset or give another"
 	fi
 }
 

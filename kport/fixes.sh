@@ -2,11 +2,11 @@
 # The scatterlist fixes as standalone series for Linux's maintainers, two
 # series (kport/fixes_env.sh: append, sg_split) in three forms that carry
 # the same fixes:
-#   kport/fixes        mainline's, on a tree assembled from the public
-#                      mainline files in $UPSTREAM (docs/upstream-fixes.md)
-#   kport/fixes-6.12   the backport to Debian's 6.12
-#   kport/fixes-6.1    the backport to Debian's 6.1 (and, in stable/, 6.1's
-#                      backport requests of mainline commits)
+#   kport/fixes-mainline  mainline's, on a tree assembled from the public
+#                         mainline files in $UPSTREAM (docs/upstream-fixes.md)
+#   kport/fixes-6.12      the backport to Debian's 6.12
+#   kport/fixes-6.1       the backport to Debian's 6.1 (and, in stable/, 6.1's
+#                         backport requests of mainline commits)
 # Each form is written from a git tree in the cache, made from the committed
 # patches: edit there with git (commit --fixup, rebase), then write again.
 #

@@ -49,7 +49,7 @@ credited() { # "Name <email>"
 
 form_dir() {
 	case "$1" in
-	mainline) echo kport/fixes ;;
+	mainline) echo kport/fixes-mainline ;;
 	6.12 | 6.1) echo "kport/fixes-$1" ;;
 	*) die "FORM=$1: mainline, 6.12 or 6.1" ;;
 	esac

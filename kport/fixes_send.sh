@@ -29,7 +29,7 @@ gm_tree=${MAINLINE:-}
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes: commit them first"
 tree_is_committed "$tree" mainline ||
-	die "$tree is not kport/fixes: write it ('make kport-fixes') or make it again ('kport/fixes.sh tree mainline')"
+	die "$tree is not kport/fixes-mainline: write it ('make kport-fixes') or make it again ('kport/fixes.sh tree mainline')"
 
 trap 'git -C "$tree" checkout -q --detach "$(cat "$(head_stamp "$tree")")" 2>/dev/null || true
 	git -C "$tree" branch -q -D sgchain-send 2>/dev/null || true' EXIT
@@ -44,9 +44,9 @@ git -C "$tree" -c user.name="$name" -c user.email="$email" rebase -q fixes-base 
 mkdir -p "$out"
 while read -r s first last; do
 	mapfile -t to < <(cd "$gm_tree" && perl scripts/get_maintainer.pl --no-rolestats --no-git --nokeywords \
-		--no-git-fallback --nol "$REPO/kport/fixes/$s"/0*.patch 2>/dev/null | grep '@' || true)
+		--no-git-fallback --nol "$REPO/kport/fixes-mainline/$s"/0*.patch 2>/dev/null | grep '@' || true)
 	mapfile -t cc < <(cd "$gm_tree" && perl scripts/get_maintainer.pl --no-rolestats --no-git --nokeywords \
-		--no-git-fallback --nom --nor "$REPO/kport/fixes/$s"/0*.patch 2>/dev/null | grep '@' || true)
+		--no-git-fallback --nom --nor "$REPO/kport/fixes-mainline/$s"/0*.patch 2>/dev/null | grep '@' || true)
 	args=()
 	for a in "${to[@]}"; do args+=(--to="$a"); done
 	for a in "${cc[@]}"; do args+=(--cc="$a"); done

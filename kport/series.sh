@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make kport-series: regenerate KVER's series (kport/patches for 6.1,
-# kport/patches-6.12 for 6.12) from the commits on top of 'pristine' in
+# make kport-series: regenerate KVER's series (kport/series-6.1 for 6.1,
+# kport/series-6.12 for 6.12) from the commits on top of 'pristine' in
 # $KSRC. A change to a file the series takes from the repository (the core,
 # the case tables, kport/lib/), copied into the tree by 'make qemu', is first
 # folded into the last commit that touches that file: the commit that adds

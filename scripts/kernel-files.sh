@@ -3,7 +3,7 @@
 # differential suite, the benchmark), taken from Debian's linux-source-6.1
 # tarball into OUTDIR, twice:
 #   OUTDIR/pristine/   as 6.1 ships them
-#   OUTDIR/patched/    with kport/patches applied to those files alone
+#   OUTDIR/patched/    with kport/series-6.1 applied to those files alone
 # Each holds include/linux/scatterlist.h, lib/scatterlist.c, lib/sg_pool.c,
 # lib/sg_split.c, tools/testing/scatterlist/main.c (the kernel's own
 # userspace test), lib/scatterlist-part.c: lib/scatterlist.c up to the
@@ -26,7 +26,7 @@ files=(include/linux/scatterlist.h lib/scatterlist.c lib/sg_pool.c lib/sg_split.
 
 [ -f "$tarball" ] ||
 	{ echo "kernel-files: $tarball missing (apt-get install linux-source-6.1)" >&2; exit 1; }
-mapfile -t patches < <(find "$repo/kport/patches" -name '[0-9]*.patch' ! -name '0000-*' | sort)
+mapfile -t patches < <(find "$repo/kport/series-6.1" -name '[0-9]*.patch' ! -name '0000-*' | sort)
 want=$( { stat -c '%s %Y' "$tarball"; cat "$0" "${patches[@]}"; } | sha1sum | cut -c1-40)
 stamp="$out/.stamp"
 [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && exit 0

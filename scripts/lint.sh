@@ -57,10 +57,10 @@ sparse_kernel() {
 # make W=1 over the same files, on x86 and on parisc (no chaining): every
 # file the series adds or changes builds without a warning. W=1 also runs
 # kernel-doc over them.
-w1_kernel() { # KARCH KBUILD (empty: that architecture's default) OBJECTS...
-	local out karch=$1 kbuild=$2
-	shift 2
-	out=$(KARCH=$karch KBUILD=$kbuild && source kport/env.sh &&
+w1_kernel() { # KERNEL OBJECTS...: in that kernel's build
+	local out kernel=$1
+	shift
+	out=$(KERNEL=$kernel && source kport/env.sh &&
 		make -C "$KSRC" O="$KBUILD" "${KMAKE_ARGS[@]}" W=1 "$@" 2>&1) ||
 		{ printf '%s\n' "$out"; return 1; }
 	! printf '%s\n' "$out" | grep -E 'warning:|error:'
@@ -69,7 +69,7 @@ w1_kernel() { # KARCH KBUILD (empty: that architecture's default) OBJECTS...
 step "cppcheck core and usim (chain and no-chain)" cppcheck_usim
 step "clang-tidy core and usim (chain and no-chain)" clang_tidy_usim
 kport/tree.sh >/dev/null && kport/build.sh >/dev/null &&
-	KARCH=parisc KBUILD="${KBUILD_PARISC:-}" kport/build.sh >/dev/null ||
+	KERNEL=parisc kport/build.sh >/dev/null ||
 	echo "lint: the kernel trees could not be built; the kernel checks will fail"
 # Every .c file the series adds or changes; sg_chain_dma_kunit needs PCI,
 # which the parisc config does not have.
@@ -77,8 +77,8 @@ mapfile -t objs_x86 < <(series_objects)
 mapfile -t objs_parisc < <(printf '%s\n' "${objs_x86[@]}" | grep -v '^lib/sg_chain/sg_chain_dma_kunit\.o$')
 step "checkpatch --strict, kernel-doc and copies of the kport series" kport/check.sh
 step "sparse on the .c files the series adds or changes" sparse_kernel
-step "W=1 on the series' files, x86_64" w1_kernel x86_64 "$KBUILD" "${objs_x86[@]}"
-step "W=1 on the series' files, parisc" w1_kernel parisc "${KBUILD_PARISC:-}" "${objs_parisc[@]}"
+step "W=1 on the series' files, x86_64" w1_kernel x86_64 "${objs_x86[@]}"
+step "W=1 on the series' files, parisc" w1_kernel parisc "${objs_parisc[@]}"
 
 # The 6.12 series, in its own tree and build at their defaults (KSRC and
 # KBUILD, if given, name 6.1's): the same checks but W=1 on parisc, which
@@ -92,6 +92,6 @@ k612 kport/tree.sh >/dev/null && k612 kport/build.sh >/dev/null ||
 mapfile -t objs_612 < <(k612 objs_612_of_tree)
 step "checkpatch --strict, kernel-doc and copies of the 6.12 series" k612 kport/check.sh
 step "sparse on the .c files the 6.12 series adds or changes" k612 sparse_612
-step "W=1 on the 6.12 series' files, x86_64" k612 w1_kernel x86_64 "" "${objs_612[@]}"
+step "W=1 on the 6.12 series' files, x86_64" k612 w1_kernel x86_64 "${objs_612[@]}"
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -69,7 +69,7 @@ out=$(KSRC="$tmp/empty" KBUILD="$default_build" "$repo/kport/build.sh" 2>&1); rc
 ok "a KBUILD of another tree is refused, naming both trees" \
 	eval '[ $rc -ne 0 ] && has "$out" "build of the tree $tmp/cache/linux-source-6.1, not of KSRC=$tmp/empty"'
 
-out=$(KSRC="$tmp/typo2/x" "$repo/tests/qemu/run.sh" "$tmp/qemu-out" 2>&1); rc=$?
+out=$(KSRC="$tmp/typo2/x" "$repo/tests/qemu/run.sh" "$tmp/qemu-out" "$tmp/o" x86_64-pc 2>&1); rc=$?
 ok "make qemu's runner with a mistyped KSRC stops before building" \
 	eval '[ $rc -ne 0 ] && has "$out" "does not exist" && [ ! -e "$tmp/typo2" ]'
 ok "... and the default build's source link and .config are unchanged" \

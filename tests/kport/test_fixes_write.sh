@@ -35,7 +35,7 @@ ok "make kport-fixes on an edited tree succeeds" [ "$rc" -eq 0 ]
 ok "... and the tree still holds the commit made there" \
 	[ "$(g rev-parse HEAD)" = "$edit" ]
 ok "... and the series written holds it" \
-	grep -q "^Subject: .*lib/scatterlist: the developer's edit" "$tmp/repo"/kport/fixes/sg_split/0001-*.patch
+	grep -q "^Subject: .*lib/scatterlist: the developer's edit" "$tmp/repo"/kport/fixes-mainline/sg_split/0001-*.patch
 
 # A tree whose HEAD moved since it was written is never made again.
 echo again > "$tree/lib/sg_split.c"

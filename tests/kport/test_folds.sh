@@ -10,11 +10,11 @@ echo "1..11"
 
 # The scratch repository: what the kport scripts read, nothing built.
 mkdir -p "$tmp/repo"
-(cd "$repo" && git ls-files -z kport core tests/unit tests/diff/compare.py |
+(cd "$repo" && git ls-files -z kport core tests/unit tests/diff/compare.py scripts/times.sh |
 	xargs -0 tar -cf -) | tar -xf - -C "$tmp/repo"
 git -C "$tmp/repo" init -q && git -C "$tmp/repo" add -A &&
 	git -C "$tmp/repo" -c user.name=t -c user.email=t@t commit -qm scratch
-rm "$tmp/repo/kport/patches"/*.patch
+rm "$tmp/repo/kport/series-6.1"/*.patch
 
 # The fake tree: a pristine commit, then one commit adding every copy.
 export SGCHAIN_CACHE="$tmp/cache" KSRC="$tmp/cache/linux-source-6.1"
@@ -35,8 +35,8 @@ series() { (cd "$tmp/repo" && kport/series.sh 2>&1); }
 tree() { (cd "$tmp/repo" && kport/tree.sh 2>&1); }
 out=$(series); rc=$?
 ok "the fake tree's commit becomes a one-patch series" \
-	eval '[ $rc -eq 0 ] && [ -f "$tmp/repo/kport/patches/0001-lib-add-the-copies.patch" ]'
-committed() { python3 "$tmp/repo/kport/series_file.py" "$1" "$tmp"/repo/kport/patches/0001-*.patch; }
+	eval '[ $rc -eq 0 ] && [ -f "$tmp/repo/kport/series-6.1/0001-lib-add-the-copies.patch" ]'
+committed() { python3 "$tmp/repo/kport/series_file.py" "$1" "$tmp"/repo/kport/series-6.1/0001-*.patch; }
 
 suite=kport/lib/sg_chain/sg_chain_kunit.c
 tsuite=lib/sg_chain/sg_chain_kunit.c
@@ -82,14 +82,14 @@ ok "with the tree clean again, the pending edit folds" \
 	eval '[ $rc -eq 0 ] && committed "$tsuite" | grep -q " v3"'
 
 sed -i 's/^Subject: \[PATCH 1\/1\] lib: add the copies$/Subject: [PATCH 1\/1] lib: add the copies, renamed/' \
-	"$tmp"/repo/kport/patches/0001-*.patch
+	"$tmp"/repo/kport/series-6.1/0001-*.patch
 out=$(series); rc=$?
 ok "a series changed since the tree was made from it is not regenerated over" \
 	eval '[ $rc -ne 0 ] && has "$out" "changed since $KSRC was made from it" &&
-	      grep -q "copies, renamed" "$tmp"/repo/kport/patches/0001-*.patch'
+	      grep -q "copies, renamed" "$tmp"/repo/kport/series-6.1/0001-*.patch'
 out=$(tree); rc=$?
 ok "... and tree.sh applies it" \
-	eval '[ $rc -eq 0 ] && has "$out" "applying kport/patches (1 patches)" &&
+	eval '[ $rc -eq 0 ] && has "$out" "applying kport/series-6.1 (1 patches)" &&
 	      [ "$(k log -1 --format=%s)" = "lib: add the copies, renamed" ]'
 
 tap_done

@@ -1,36 +1,64 @@
 #!/usr/bin/env bash
-# Boot the kport kernel under QEMU (TCG) with the test initramfs and keep
-# the console log. Usage: boot.sh BZIMAGE OUTDIR
+# One boot (tests/qemu/boots.sh): its initramfs, disks and command line,
+# then the guest under QEMU (TCG), its console kept. Usage: boot.sh NAME
+# IMAGE OUTDIR; KERNEL and KBUILD name the image's kernel and build (the
+# runner exports them), whose .config says what the guest can do.
 #   OUTDIR/console.log   everything the guest printed
-#   OUTDIR/virtio.img    the virtio-blk disk: /dev/vda, and again, read-only,
-#                        /dev/vdb, through which the guest checks what its
-#                        writes left in the file (no check after exit: a
-#                        LAVA job has nowhere to run one)
+#   OUTDIR/qemu.rc       QEMU's exit code
 # A watchdog (QEMU_TIMEOUT, default 600 s) ends a hung guest.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-source "$here/guest.sh"
-bzimage=$1 out=$2
+source "$here/../../kport/env.sh"
+source "$here/host.sh"
+source "$here/boots.sh"
+name=$1 image=$2 out=$3
+boot_load "$name"
 mkdir -p "$out"
+config="$KBUILD/.config"
+[ -f "$config" ] || { echo "boot.sh: no $config" >&2; exit 1; }
+boot_prepare "$out"
 
-x86_initramfs "$out" "$here/init"
+# A panic reboots, and -no-reboot ends QEMU; where the firmware cannot
+# reboot ("Reboot failed!" panics again, for ever) the kernel stops in its
+# panic and run_guest ends QEMU.
+panic=-1
+[ "$BOOT_END" = reboot ] || panic=0
+cmdline="$BOOT_CMDLINE panic=$panic oops=panic rdinit=/init"
 
-rm -f "$out/virtio.img"
-truncate -s 64M "$out/virtio.img"
+env=""
+if [ "$BOOT_INIT" = init-dma.c ]; then
+	n=0
+	for drv in "${BOOT_DISKS[@]}"; do
+		# 8 MiB twice, and the scattered transfers: 50 MiB with 8 KiB
+		# pages; fio's jobs from 64 MiB on.
+		rm -f "$out/$drv.img" && truncate -s 128M "$out/$drv.img"
+		boot_disk "$drv" "$out/$drv.img" "disk$((n++))"
+		BOOT_DEVICES+=("${DISK_ARGS[@]}")
+	done
+	# libata caps a disk at 128 KiB a command under QEMU; lba48's cap
+	# lets AHCI take as many entries as its 168-entry table holds.
+	[[ " ${BOOT_DISKS[*]} " != *" ahci "* ]] || cmdline+=" libata.force=max_sec_lba48"
+	# The init's settings travel in the initramfs: alpha's and sparc32's
+	# command lines hold 255 bytes (KCMDLINE_MAX).
+	env=$out/sgchain.env
+	{
+		echo "sgchain_mapper=$BOOT_MAPPER"
+		echo "sgchain_mode=$BOOT_MODE"
+		echo "sgchain_end=$BOOT_END"
+		echo "sgchain_dma_known=$BOOT_DMA_KNOWN"
+		# What the build can do: count the mapper's calls with the
+		# function tracer (alpha and sparc32 have none), chain lists
+		# (alpha cannot).
+		grep -qx 'CONFIG_FUNCTION_TRACER=y' "$config" || echo "sgchain_untraced=1"
+		! grep -qx 'CONFIG_ARCH_NO_SG_CHAIN=y' "$config" || echo "sgchain_nochain=1"
+		echo "sgchain_no_pieces=$(IFS=,; echo "${BOOT_NO_PIECES[*]}")"
+		echo "sgchain_disks=$(IFS=,; echo "${BOOT_DISKS[*]}")"
+		[ "$BOOT_FIO" != 1 ] || echo "sgchain_fio=1"
+	} > "$env"
+fi
+[ ${#cmdline} -lt "$KCMDLINE_MAX" ] ||
+	{ echo "boot.sh: command line over $((KCMDLINE_MAX - 1)) bytes, $KERNEL's most: $cmdline" >&2; exit 1; }
+guest_initramfs "$out" "$BOOT_INIT" "$([ "$BOOT_FIO" = 1 ] && echo fio)" "$env"
 
-# The pattern the guest writes to virtio-blk and checks in the file.
-virtio_bytes=$((4 * 1024 * 1024)) virtio_seed=$(( (RANDOM << 16) | RANDOM ))
-
-cmdline="console=ttyS0 $X86_GUEST_ARGS panic=-1 oops=panic rdinit=/init"
-cmdline+=" kunit.filter_glob=sg_chain* slub_debug=A,sgpool-*"
-cmdline+=" scsi_debug.dev_size_mb=96"
-cmdline+=" sgchain_virtio_bytes=$virtio_bytes sgchain_virtio_seed=$virtio_seed"
-
-# Two opens of one file: QEMU's image locks would refuse the second.
-run_guest "$out" qemu-system-x86_64 \
-	-machine pc -accel tcg -m 1G -smp 1 \
-	-nographic -no-reboot \
-	-kernel "$bzimage" -initrd "$out/initramfs.cpio.gz" -append "$cmdline" \
-	-drive file="$out/virtio.img",if=virtio,format=raw,file.locking=off \
-	-drive file="$out/virtio.img",if=virtio,format=raw,readonly=on,file.locking=off
-
+run_guest "$out" "${BOOT_QEMU[@]}" -accel tcg -smp 1 -nographic -no-reboot "${BOOT_DEVICES[@]}" \
+	-kernel "$image" -initrd "$out/initramfs.cpio.gz" -append "$cmdline"

@@ -1,47 +1,101 @@
 #!/usr/bin/env bash
-# make qemu / make qemu-parisc: the kernel tree with sgchain's series, built
-# for KARCH, booted under QEMU, its KTAP judged. Usage: run.sh OUTDIR.
-# Ends with "N passed, N failed".
+# The QEMU runner of make qemu, qemu-dma, qemu-fault, qemu-kasan,
+# qemu-parisc, qemu-arch (each the boots of its directory in
+# tests/qemu/boots) and make machines (MACHINES=). Usage: run.sh OUTDIR O
+# BOOT...: each boot's kernel (kport/kernels) is built once, with its
+# packages and tree, and booted for each of its boots (tests/qemu/boot.sh),
+# whose KTAP is judged on its own (tests/qemu/ktap.py). Prints the judge's
+# table and a line per boot, then "N passed, N failed" over them all (and
+# the skipped count). Each kernel's log goes to OUTDIR/KERNEL.log; each
+# boot's outputs to O/LIST/NAME (tests/qemu/boots.sh: boot_out), its
+# judge's table to judged.log there.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-source "$here/../../kport/env.sh"
-source "$here/guest.sh"
-out=$1
-t0=$(date +%s)
+source "$here/host.sh"
+source "$here/boots.sh"
+outdir=$1 o=$2
+shift 2
+[ $# -gt 0 ] || { echo "run.sh: name a boot (the boots: $(boot_names | tr '\n' ' '))" >&2; exit 2; }
+mkdir -p "$outdir"
 
-"$REPO/kport/tree.sh"
-t1=$(date +%s)
-"$REPO/kport/build.sh"
-t2=$(date +%s)
-# The KTAP suites, in the order the boot prints them (ktap.py checks it;
-# make lava's monitors wait for them so).
-case "$KARCH" in
-x86_64) suites=(sg_chain sg_chain_fault sg_chain_real_faults sg_chain_pages sg_chain_dma sg_chain_io) ;;
-parisc) suites=(sg_chain sg_chain_fault sg_chain_pages sg_chain_io) ;;
-esac
-export GUEST_SUITES="${suites[*]}"
-judge=(--require-line "sgchain-init: done")
-for s in "${suites[@]}"; do judge+=(--expect "$s"); done
-logs=("$out/console.log")
-case "$KARCH" in
-x86_64)
-	"$here/boot.sh" "$KBUILD/$KIMAGE" "$out"
-	# The sg pools are marked for failslab here: their suite must run.
-	# And the guest must have checked its write in the backing file.
-	judge+=(--no-skip sg_chain_real_faults
-		--no-skip sg_chain_io/virtio_blk_backing_file_has_pattern
-		--skip-note "sg_chain_dma=runs in make qemu-dma and make qemu-arch") ;;
-parisc)
-	"$here/boot-parisc.sh" "$KBUILD/$KIMAGE" "$out"
-	# QEMU's B160L firmware reports a cache geometry that trips this
-	# check while SLUB sets up its first caches, at every boot (seen on a
-	# pristine 6.1 too): excused once, exactly there.
-	judge+=(--allow-warning 'at ___slab_alloc\+.*kmem_cache_init.*start_kernel') ;;
-esac
-t3=$(date +%s)
+# Every boot known and its knobs sound before anything is built; each
+# kernel once, in the order the boots first name it.
+kernels=()
+for b; do
+	boot_load "$b" || exit 2
+	boot_check || exit 2
+	[[ " ${kernels[*]} " == *" $BOOT_KERNEL "* ]] || kernels+=("$BOOT_KERNEL")
+done
 
-echo "[qemu] $KARCH: tree $((t1 - t0)) s, build $((t2 - t1)) s, boot and I/O $((t3 - t2)) s"
-# A job only written (job.py named it, and checked it): one result.
-guest_via_judge "$out" || { echo "1 passed, 0 failed"; exit 0; }
-echo "[qemu] results (console log: $out/console.log):"
-"$here/ktap.py" "${judge[@]}" "${logs[@]}" "${GUEST_VIA_LOGS[@]}"
+kernel_boots() { # KERNEL BOOT...: build it, then its boots; a line per boot
+	local kernel=$1 b t0 t1 dir judge c debs=() list
+	shift
+	export KERNEL=$kernel
+	source "$here/../../kport/env.sh"
+	for b; do boot_load "$b" && debs+=("${BOOT_DEBS[@]}"); done
+	# Run where errexit is ignored (a pipeline under ||): every step that
+	# must stop the kernel says so, or a failed build boots the image the
+	# last one left.
+	t0=$(date +%s)
+	"$REPO/scripts/deps.sh" "${KDEBS[@]}" "${debs[@]}" || return
+	"$REPO/kport/tree.sh" || return
+	t1=$(date +%s)
+	"$REPO/kport/build.sh" || return
+	echo "[qemu] kernel $kernel (Linux $KVER): tree $((t1 - t0)) s, build $(( $(date +%s) - t1 )) s"
+	export KBUILD
+	for b; do
+		boot_load "$b"
+		list=$(boot_list "$b")
+		dir=$o/$(boot_out "$b")
+		t0=$(date +%s)
+		export GUEST_SUITES="${BOOT_SUITES[*]}"
+		# errexit is off here (see above): a boot, or a LAVA job, that
+		# could not even start fails the run, not judged from old logs.
+		if ! "$here/boot.sh" "$b" "$KBUILD/$KIMAGE" "$dir"; then
+			echo "[$list] $b ($BOOT_NOTE): 0 passed, 1 failed (the boot did not run; see above)"
+			continue
+		fi
+		if ! guest_via_judge "$dir"; then
+			echo "[$list] $b ($BOOT_NOTE): 1 passed, 0 failed (LAVA job written: $dir/lava-job/job.yaml)"
+			continue
+		fi
+		boot_report "$dir"
+		judge=(--require-line "sgchain-init: done")
+		for c in "${BOOT_SUITES[@]}"; do judge+=(--expect "$c"); done
+		# The cases this machine has the mapper for must run, not skip.
+		[ -z "$BOOT_MODE" ] || judge+=(--no-skip "sg_chain_dma/sg_chain_dma_test_${BOOT_MODE}_")
+		for c in "${BOOT_NO_SKIP[@]}"; do judge+=(--no-skip "$c"); done
+		for c in "${BOOT_WARNINGS[@]}"; do judge+=(--allow-warning "$c"); done
+		for c in "${BOOT_SKIP_NOTES[@]}"; do judge+=(--skip-note "$c"); done
+		set +e
+		"$here/ktap.py" "${judge[@]}" "$dir/console.log" "${GUEST_VIA_LOGS[@]}" > "$dir/judged.log"
+		set -e
+		grep -v "^[0-9]* passed" "$dir/judged.log" | sed 's/^/    /'
+		echo "[$list] $b ($BOOT_NOTE): $(tail -n 1 "$dir/judged.log") ($(( $(date +%s) - t0 )) s; console: $dir/console.log)"
+	done
+}
+
+passed=0 failed=0 skipped=0
+for kernel in "${kernels[@]}"; do
+	mine=()
+	for b; do
+		boot_load "$b"
+		[ "$BOOT_KERNEL" != "$kernel" ] || mine+=("$b")
+	done
+	log=$outdir/$kernel.log
+	# A kernel that fails to build fails its boots, not the run.
+	(kernel_boots "$kernel" "${mine[@]}") 2>&1 | tee "$log" || true
+	for b in "${mine[@]}"; do
+		line=$(grep -E "^\[[a-z0-9-]+\] $b \(" "$log" | tail -n 1 |
+			sed -n 's/.*): \([0-9]* passed, [0-9]* failed[^(]*\) (.*/\1/p' || true)
+		if [ -z "$line" ]; then
+			echo "[qemu] $b: no result (see $log)"
+			failed=$((failed + 1))
+			continue
+		fi
+		read -r p _ f _ s _ <<< "${line//,/}"
+		passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + ${s:-0}))
+	done
+done
+echo "$passed passed, $failed failed$([ "$skipped" -eq 0 ] || echo ", $skipped skipped")"
+[ "$failed" -eq 0 ]

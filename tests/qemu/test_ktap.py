@@ -34,7 +34,7 @@ EXPECT = ["--expect", "sg_chain", "--expect", "sg_chain_fault",
 # The one warning make qemu-parisc excuses (tests/qemu/run.sh).
 PARISC = ["--allow-warning", r"at ___slab_alloc\+.*kmem_cache_init.*start_kernel"]
 
-# The allowance make qemu-dma and make qemu-arch pass (tests/qemu/run-arch.sh).
+# The allowance make qemu-dma and make qemu-arch pass (tests/qemu/boots.sh: dma_boot).
 DMA = ["--expect", "sg_chain_dma", "--expect", "sg_chain_dma_io",
        "--require-line", "sgchain-init: done",
        "--allow-warning", "cacheline tracking EEXIST.*virtscsi_kick_event.*virtscsi_probe"]

@@ -6,7 +6,7 @@
 source "$(dirname "$0")/../kport/tap.sh"
 mk=$repo/Makefile
 # Set by make itself, or by a target for its scripts (not by the user).
-internal="MAKE MAKEFLAGS CURDIR SHELL DEPS_LOG KVARIANT KARCH ARCH_RUNS"
+internal="MAKE MAKEFLAGS CURDIR SHELL DEPS_LOG"
 # Read by scripts from the environment, not by the Makefile.
 from_scripts="BENCH_SIZE_CONFIGS"
 knobs=$({

@@ -257,15 +257,15 @@ valgrind: unit-build
 # kernel of kport/kernels on one machine (tests/qemu/boots.sh). Each LIST
 # (qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc, qemu-arch) is a
 # target that boots the boots of its directory, building each kernel once
-# (tests/qemu/run.sh); make machines boots MACHINES='NAME ..', any of them,
-# and MACHINES= given to a list's target boots those instead. A list of one
-# boot keeps its outputs in $(O)/LIST, the others' go to $(O)/LIST/NAME.
+# (tests/qemu/run.sh); make machines boots MACHINES='NAME ..', any of them
+# (and only it reads MACHINES: a list is always its directory). A list of
+# one boot keeps its outputs in $(O)/LIST, the others' go to $(O)/LIST/NAME.
 BOOT_LISTS := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard tests/qemu/boots/*/*.sh)))))
 list_boots = $(sort $(basename $(notdir $(wildcard tests/qemu/boots/$(1)/*.sh))))
 ALL_BOOTS := $(foreach l,$(BOOT_LISTS),$(call list_boots,$(l)))
 define boot_list_rule
 $(1): qemu-deps
-	$$(call summarised,tests/qemu/run.sh $$(O)/$(1)$$(KSUFFIX) $$(O) $$(or $$(MACHINES),$(call list_boots,$(1))))
+	$$(call summarised,tests/qemu/run.sh $$(O)/$(1)$$(KSUFFIX) $$(O) $(call list_boots,$(1)))
 endef
 $(foreach l,$(BOOT_LISTS),$(eval $(call boot_list_rule,$(l))))
 .PHONY: $(BOOT_LISTS)
@@ -601,9 +601,9 @@ CHECK_STEPS := unit script-test diff valgrind sanitize docs ktap-test lava-test 
 	kport-fixes-check kport-fixes-test cocci-test walk-fixes-check walkfix-test lint fuzz
 CHECK_ARGS_lava := $(CHECK_LAVA)
 CHECK_ARGS_fuzz := FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
-# The 6.12 runs use the default tree and build (KSRC and KBUILD, if given,
-# name 6.1's).
-CHECK_ARGS_6.12 := KVER=6.12 KSRC= KBUILD=
+# The 6.12 runs use the default tree and builds (KSRC and the KBUILD knobs,
+# if given, name 6.1's).
+CHECK_ARGS_6.12 := KVER=6.12 KSRC= KBUILD= KBUILD_KASAN= KBUILD_PARISC=
 check_target = $(firstword $(subst @, ,$(1)))
 check_kver = $(word 2,$(subst @, ,$(1)))
 # Where each step's runner writes its closing line ("N passed, N failed"),
@@ -658,8 +658,8 @@ help:
 	@echo "  make qemu-arch     the series on the seed series' other architectures, each on its"
 	@echo "                     machine, a boot per way of mapping: KUnit + big I/O through disks"
 	@echo "                     its own mapper maps for (README)"
-	@echo "  make machines      the boots MACHINES='NAME ..' names, any of them (MACHINES= also"
-	@echo "                     narrows any list above). Each list's boots (tests/qemu/boots/LIST):"
+	@echo "  make machines      the boots MACHINES='NAME ..' names, any of them. Each list's boots"
+	@echo "                     (tests/qemu/boots/LIST), which its target above boots:"
 	@$(foreach l,$(BOOT_LISTS),echo "                       $(l): $(call list_boots,$(l))";)
 	@echo "  make lava-jobs     each boot of LAVA_BOOTS (default: $(LAVA_BOOTS))"
 	@echo "                     as a LAVA job with its artifacts in $(O)/lava-jobs, checked to run the"
@@ -694,9 +694,10 @@ help:
 	@echo "  make sanitize      every unit suite rebuilt with ASan + UBSan, in $(O)/sanitize"
 	@echo "  make ktap-test     the console-log parser on saved logs (tests/qemu/golden)"
 	@echo "  make lava-test     make lava's monitors, judge and job writer on saved logs"
-	@echo "  make script-test   the kport scripts without a kernel: KSRC/KBUILD handling on a fake"
-	@echo "                     tree, kport-check's copy checks on both series and planted bugs,"
-	@echo "                     and kport-series' folds and refusals on a fake tree"
+	@echo "  make script-test   the scripts without a kernel: KSRC/KBUILD handling on a fake tree,"
+	@echo "                     kport-check's copy checks on both series and planted bugs,"
+	@echo "                     kport-series' folds and refusals on a fake tree, deps.sh on a fake"
+	@echo "                     dpkg, every knob named, a fake architecture found (docs/targets.md)"
 	@echo "  make kport-check   the series leaves every file it adds as the repository holds it"
 	@echo "                     (core/, the case tables, kport/lib/); checkpatch --strict; kernel-doc"
 	@echo "  make kport-series  fold changed repository files into the series, then regenerate"
@@ -755,10 +756,10 @@ help:
 	@echo "       MAINLINE=DIR (a mainline checkout: its files replace UPSTREAM's and the 6.12"
 	@echo "                 stand-ins in the mainline fix tree, its get_maintainer.pl is used; default none)"
 	@echo "       JOBS=N (kernel make -j)  QEMU_TIMEOUT=S (watchdog)"
-	@echo "       MACHINES='NAME ..' (make machines, or a list's target: the boots to run)"
+	@echo "       MACHINES='NAME ..' (make machines: the boots to run)"
 	@echo "       FAULT_PROCS=N FAULT_ROUNDS=N FAULT_FAILSLAB=P,P,.. (make qemu-fault, qemu-kasan)"
 	@echo "       KUNIT_ARCHS='um x86_64' (make kunit)  UNIT_TIMEOUT=S (a unit binary's limit, 60)"
-	@echo "       LAVA_BOOTS='TARGET[@6.12] ..'  LAVA_URL=URL (make lava, make lava-jobs)"
+	@echo "       LAVA_BOOTS='LIST|BOOT[@6.12] ..'  LAVA_URL=URL (make lava, make lava-jobs)"
 	@echo "       LAVA_REQUIRE_REFERENCE=1 (make lava: each job's direct run must be in O)"
 	@echo "       FUZZ_SECONDS=S (make fuzz)  CHECK_FUZZ_SECONDS=S (the fuzzing in check, 30)"
 	@echo "       MUTATIONS='GLOB ..'  MUTATE_WORK=DIR (make mutate, mutate-kernel)"

@@ -35,7 +35,7 @@ kernel_names() {
 	for f in "$REPO"/kport/kernels/*.sh; do basename "$f" .sh; done
 }
 # kernel_load NAME: the kernel's file over these defaults. It sets
-#   KERNEL_ARCH    the kernel's ARCH= (x86_64, i386, sparc, powerpc, ...)
+#   KERNEL_ARCH    the kernel's ARCH= (x86, i386, sparc, powerpc, ...)
 #   KERNEL_CROSS   its CROSS_COMPILE= (empty: the host's gcc)
 #   KBASECONFIG    the config the fragments are merged onto (tinyconfig)
 #   KFRAGMENTS     kport/configs/NAME.config, in order, by NAME; a kernel

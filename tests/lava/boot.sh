@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# One boot of the QEMU runners as a LAVA job: what run_guest (tests/qemu/
-# guest.sh) does instead of starting QEMU when GUEST_VIA says so. Usage:
+# One boot of the QEMU runner as a LAVA job: what run_guest (tests/qemu/
+# host.sh) does instead of starting QEMU when GUEST_VIA says so. Usage:
 # boot.sh OUTDIR QEMU ARGS..., the command run_guest was given.
 #   GUEST_VIA=lava-job  write OUTDIR/lava-job/ (job.yaml, device.yaml and
 #                       the artifacts) and stop

@@ -4,7 +4,7 @@
 usage: job.py --name NAME --suites 'A B ..' --timeout SECONDS
               --templates DIR --out DIR [--url BASE] -- QEMU ARGS...
 
-tests/qemu/guest.sh's run_guest hands over the exact command it would
+tests/qemu/host.sh's run_guest hands over the exact command it would
 run; this writes OUT/job.yaml (device type qemu: the kernel, the
 initramfs and every -drive file as deploy images, the rest of the command
 as the device template's context), the artifacts beside it (disks gzipped:

@@ -27,7 +27,10 @@ passed=0 failed=0
 for boot in "$@"; do
 	target=${boot%@*} kver=6.1
 	[ "$target" = "$boot" ] || kver=${boot#*@}
-	if [ -d "$BOOTS_DIR/$target" ]; then
+	if [[ ! "$target" =~ ^[a-z0-9_-]+$ ]]; then
+		echo "[lava] $boot: not a name of a list or a boot, [@6.12]" >&2
+		failed=$((failed + 1)); continue
+	elif [ -d "$BOOTS_DIR/$target" ]; then
 		make_args=("$target") summary=$target
 		[ "$mode" != list ] || { echo "$boot: $(list_boots "$target" | tr '\n' ' ')"; continue; }
 	elif boot_list "$target" >/dev/null; then
@@ -38,8 +41,9 @@ for boot in "$@"; do
 		failed=$((failed + 1)); continue
 	fi
 	args=(KVER="$kver")
-	# The 6.12 runs use the default tree and build (make check's K612).
-	[ "$kver" = 6.1 ] || args+=(KSRC= KBUILD=)
+	# The 6.12 runs use the default tree and builds (make check's
+	# CHECK_ARGS_6.12).
+	[ "$kver" = 6.1 ] || args+=(KSRC= KBUILD= KBUILD_KASAN= KBUILD_PARISC=)
 	suffix=""
 	[ "$kver" = 6.1 ] || suffix=-$kver
 	echo "[lava] === $boot ($mode)"

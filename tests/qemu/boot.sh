@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # One boot (tests/qemu/boots.sh): its initramfs, disks and command line,
 # then the guest under QEMU (TCG), its console kept. Usage: boot.sh NAME
-# IMAGE OUTDIR; KERNEL and KBUILD name the image's kernel and build (the
-# runner exports them), whose .config says what the guest can do.
+# IMAGE OUTDIR; IMAGE is a build of the boot's kernel, whose .config (in
+# the kernel's build directory, kport/env.sh) says what the guest can do.
 #   OUTDIR/console.log   everything the guest printed
 #   OUTDIR/qemu.rc       QEMU's exit code
 # A watchdog (QEMU_TIMEOUT, default 600 s) ends a hung guest.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-source "$here/../../kport/env.sh"
-source "$here/host.sh"
 source "$here/boots.sh"
 name=$1 image=$2 out=$3
 boot_load "$name"
+export KERNEL=$BOOT_KERNEL
+source "$here/../../kport/env.sh"
+source "$here/host.sh"
 mkdir -p "$out"
 config="$KBUILD/.config"
 [ -f "$config" ] || { echo "boot.sh: no $config" >&2; exit 1; }

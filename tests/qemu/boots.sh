@@ -57,11 +57,14 @@ boot_paths() {
 }
 boot_names() { boot_paths | sed 's|.*/||'; }
 boot_lists() { boot_paths | sed 's|/.*||' | uniq; }
-list_boots() { boot_paths | sed -n "s|^$1/||p"; } # LIST: its boots
+list_boots() { boot_paths | awk -F/ -v l="$1" '$1 == l { print $2 }'; } # LIST: its boots
 boot_list() { # NAME: the list that holds it
 	local paths p
 	paths=$(boot_paths)
-	p=$(grep -x "[^/]*/$1" <<< "$paths") || return 1
+	p=$(awk -F/ -v n="$1" '$2 == n' <<< "$paths")
+	[ -n "$p" ] || return 1
+	[ "$(wc -l <<< "$p")" -eq 1 ] ||
+		{ echo "[qemu] error: boot $1 is in more than one list: $(echo $p)" >&2; return 1; }
 	echo "${p%/*}"
 }
 # Where a boot's outputs go, under O.

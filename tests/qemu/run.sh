@@ -28,7 +28,7 @@ for b; do
 done
 
 kernel_boots() { # KERNEL BOOT...: build it, then its boots; a line per boot
-	local kernel=$1 b t0 t1 dir judge c debs=() list
+	local kernel=$1 b t0 t1 dir judge c debs=() list rc result
 	shift
 	export KERNEL=$kernel
 	source "$here/../../kport/env.sh"
@@ -67,11 +67,16 @@ kernel_boots() { # KERNEL BOOT...: build it, then its boots; a line per boot
 		for c in "${BOOT_NO_SKIP[@]}"; do judge+=(--no-skip "$c"); done
 		for c in "${BOOT_WARNINGS[@]}"; do judge+=(--allow-warning "$c"); done
 		for c in "${BOOT_SKIP_NOTES[@]}"; do judge+=(--skip-note "$c"); done
-		set +e
-		"$here/ktap.py" "${judge[@]}" "$dir/console.log" "${GUEST_VIA_LOGS[@]}" > "$dir/judged.log"
-		set -e
+		rc=0
+		"$here/ktap.py" "${judge[@]}" "$dir/console.log" "${GUEST_VIA_LOGS[@]}" > "$dir/judged.log" || rc=$?
+		result=$(tail -n 1 "$dir/judged.log")
+		# The judge fails a boot that counts no failure too (nothing
+		# passed, a missing line): one failure, not a pass.
+		if [ "$rc" -ne 0 ] && [[ "$result" =~ ^([0-9]+)\ passed,\ 0\ failed(.*) ]]; then
+			result="${BASH_REMATCH[1]} passed, 1 failed${BASH_REMATCH[2]} (the judge failed: $dir/judged.log)"
+		fi
+		echo "[$list] $b ($BOOT_NOTE): $result ($(( $(date +%s) - t0 )) s; console: $dir/console.log)"
 		grep -v "^[0-9]* passed" "$dir/judged.log" | sed 's/^/    /'
-		echo "[$list] $b ($BOOT_NOTE): $(tail -n 1 "$dir/judged.log") ($(( $(date +%s) - t0 )) s; console: $dir/console.log)"
 	done
 }
 
@@ -86,7 +91,7 @@ for kernel in "${kernels[@]}"; do
 	# A kernel that fails to build fails its boots, not the run.
 	(kernel_boots "$kernel" "${mine[@]}") 2>&1 | tee "$log" || true
 	for b in "${mine[@]}"; do
-		line=$(grep -E "^\[[a-z0-9-]+\] $b \(" "$log" | tail -n 1 |
+		line=$(grep -F "] $b (" "$log" | grep -E '^\[[a-z0-9-]+\] ' | tail -n 1 |
 			sed -n 's/.*): \([0-9]* passed, [0-9]* failed[^(]*\) (.*/\1/p' || true)
 		if [ -z "$line" ]; then
 			echo "[qemu] $b: no result (see $log)"

@@ -31,7 +31,8 @@ GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 EXPECT = ["--expect", "sg_chain", "--expect", "sg_chain_fault",
           "--expect", "sg_chain_io", "--require-line", "sgchain-init: done"]
 
-# The one warning make qemu-parisc excuses (tests/qemu/run.sh).
+# The one warning make qemu-parisc excuses
+# (tests/qemu/boots/qemu-parisc/parisc-b160l.sh).
 PARISC = ["--allow-warning", r"at ___slab_alloc\+.*kmem_cache_init.*start_kernel"]
 
 # The allowance make qemu-dma and make qemu-arch pass (tests/qemu/boots.sh: dma_boot).

@@ -24,7 +24,7 @@
  *   sgchain_mode     iommu (dma-iommu), swiotlb, arch_iommu or direct
  *   sgchain_dma_known  the DMA-API errors the drivers' probes make
  *   sgchain_no_pieces  drivers whose disks skip the transfer of 1 KiB
- *                    pieces in this run (the row says why)
+ *                    pieces in this run (the boot file says why)
  *   sgchain_nochain  1 where the architecture cannot chain: every list is
  *                    one table from the pools, no inline entries
  *   sgchain_end      poweroff where the machine's firmware cannot reboot
@@ -529,9 +529,9 @@ int main(void)
 
 	/*
 	 * DMA-API debug reports only its first error; the drivers' probes
-	 * spend it (the judge excuses the warnings the row names), so any
-	 * other error since boot, sg_chain_dma's included, shows in the
-	 * count. The probes' own count is the row's (sgchain_dma_known):
+	 * spend it (the judge excuses the warnings the boot file names), so
+	 * any other error since boot, sg_chain_dma's included, shows in the
+	 * count. The probes' own count is the boot's (sgchain_dma_known):
 	 * virtio-scsi's 8 event buffers start in shared cache lines, more of
 	 * them where lines are longer, and alpha counts every coherent
 	 * buffer freed.

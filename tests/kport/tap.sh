@@ -20,4 +20,13 @@ ok() { # DESCRIPTION CONDITION...
 	fi
 }
 has() { grep -qF -- "$2" <<< "$1"; }
+# The repository's files as a checkout of them now would hold them (those
+# git keeps, and new ones it does not ignore) in DEST.
+copy_repo() { # DEST
+	mkdir -p "$1"
+	git -C "$repo" ls-files -z --cached --others --exclude-standard |
+		(cd "$repo" && while IFS= read -r -d '' f; do
+			[ ! -e "$f" ] || cp --parents -P -t "$1" "$f"
+		done)
+}
 tap_done() { exit $((fails > 0)); }

@@ -9,9 +9,8 @@
 source "$(dirname "$0")/tap.sh"
 echo "1..5"
 
-# A copy of the repository's tracked files, as they are now.
-mkdir -p "$tmp/repo"
-git -C "$repo" ls-files -z | (cd "$repo" && xargs -0 cp --parents -t "$tmp/repo")
+# A copy of the repository's files, as they are now.
+copy_repo "$tmp/repo"
 git -C "$tmp/repo" init -q
 
 # The default cache: no SGCHAIN_CACHE, XDG_CACHE_HOME in the sandbox.

@@ -27,14 +27,15 @@
 #   BOOT_END       reboot, or poweroff where the firmware cannot reboot
 #                  (QEMU runs with -no-reboot; a panic stops it either way)
 #   BOOT_DEBS      Debian packages the boot needs beyond its kernel's
+#   BOOT_DISKS     drivers the boot gets a disk behind each (boot_disk)
+#   BOOT_DISK_BUS  the PCI bus their controllers go on (QEMU's name)
 # and may define hooks: boot_check (refuse bad knobs before any build),
-# boot_prepare OUTDIR (disks and the parameters chosen per boot, adding to
-# BOOT_DEVICES and BOOT_CMDLINE) and boot_report OUTDIR (lines to print
-# before the results).
+# boot_prepare OUTDIR CONFIG (what is chosen per boot or read from the
+# kernel's .config: adds to BOOT_DEVICES and BOOT_CMDLINE, or names
+# BOOT_ENV, a file the initramfs carries as /sgchain.env) and boot_report
+# OUTDIR (lines to print before the results).
 #
 # The boots of init-dma.c (dma_boot) also set:
-#   BOOT_DISKS     the drivers whose disks it maps through (boot_disk)
-#   BOOT_DISK_BUS  the PCI bus their controllers go on (QEMU's name)
 #   BOOT_MAPPER    the function its dma_map_sg() ends in
 #   BOOT_MODE      the sg_chain_dma cases that must run: iommu (dma-iommu),
 #                  swiotlb, arch_iommu (the architecture's own) or direct
@@ -93,9 +94,9 @@ boot_load() { # NAME: its file over the defaults
 		echo "[qemu] error: no boot $1 (the boots: $(boot_names | tr '\n' ' '))" >&2
 		return 1
 	}
-	BOOT=$1 BOOT_KERNEL="" BOOT_NOTE="" BOOT_QEMU=() BOOT_CMDLINE="" BOOT_INIT=""
+	BOOT_KERNEL="" BOOT_NOTE="" BOOT_QEMU=() BOOT_CMDLINE="" BOOT_INIT=""
 	BOOT_SUITES=() BOOT_NO_SKIP=() BOOT_WARNINGS=() BOOT_SKIP_NOTES=() BOOT_END=reboot
-	BOOT_DEBS=() BOOT_DEVICES=()
+	BOOT_DEBS=() BOOT_DEVICES=() BOOT_ENV=""
 	BOOT_DISKS=() BOOT_DISK_BUS="" BOOT_MAPPER="" BOOT_MODE="" BOOT_NO_PIECES=()
 	BOOT_DMA_KNOWN=0 BOOT_FIO=""
 	unset -f boot_check boot_prepare boot_report
@@ -130,6 +131,27 @@ dma_boot() {
 	# cache flush of reboot: 2 of about 16 boots). Its 80 pieces make one
 	# link anyway; every run leaves it out of that transfer.
 	BOOT_NO_PIECES=(megaraid_sas)
+	boot_prepare() { dma_boot_env "$@"; }
+}
+
+# The settings of init-dma.c, in the initramfs: alpha's and sparc32's
+# command lines hold 255 bytes (KCMDLINE_MAX).
+dma_boot_env() { # OUTDIR CONFIG
+	BOOT_ENV=$1/sgchain.env
+	{
+		echo "sgchain_mapper=$BOOT_MAPPER"
+		echo "sgchain_mode=$BOOT_MODE"
+		echo "sgchain_end=$BOOT_END"
+		echo "sgchain_dma_known=$BOOT_DMA_KNOWN"
+		# What the build can do: count the mapper's calls with the
+		# function tracer (alpha and sparc32 have none), chain lists
+		# (alpha cannot).
+		grep -qx 'CONFIG_FUNCTION_TRACER=y' "$2" || echo "sgchain_untraced=1"
+		! grep -qx 'CONFIG_ARCH_NO_SG_CHAIN=y' "$2" || echo "sgchain_nochain=1"
+		echo "sgchain_no_pieces=$(IFS=,; echo "${BOOT_NO_PIECES[*]}")"
+		echo "sgchain_disks=$(IFS=,; echo "${BOOT_DISKS[*]}")"
+		[ "$BOOT_FIO" != 1 ] || echo "sgchain_fio=1"
+	} > "$BOOT_ENV"
 }
 
 # The QEMU arguments of a disk of DRIVER on IMAGE, as DISK_ARGS: its

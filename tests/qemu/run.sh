@@ -19,12 +19,14 @@ shift 2
 mkdir -p "$outdir"
 
 # Every boot known and its knobs sound before anything is built; each
-# kernel once, in the order the boots first name it.
+# kernel once, in the order the boots first name it, with its boots.
 kernels=()
+declare -A boots_of
 for b; do
 	boot_load "$b" || exit 2
 	boot_check || exit 2
-	[[ " ${kernels[*]} " == *" $BOOT_KERNEL "* ]] || kernels+=("$BOOT_KERNEL")
+	[ -n "${boots_of[$BOOT_KERNEL]+x}" ] || kernels+=("$BOOT_KERNEL")
+	boots_of[$BOOT_KERNEL]+=" $b"
 done
 
 kernel_boots() { # KERNEL BOOT...: build it, then its boots; a line per boot
@@ -82,11 +84,7 @@ kernel_boots() { # KERNEL BOOT...: build it, then its boots; a line per boot
 
 passed=0 failed=0 skipped=0
 for kernel in "${kernels[@]}"; do
-	mine=()
-	for b; do
-		boot_load "$b"
-		[ "$BOOT_KERNEL" != "$kernel" ] || mine+=("$b")
-	done
+	read -ra mine <<< "${boots_of[$kernel]}"
 	log=$outdir/$kernel.log
 	# A kernel that fails to build fails its boots, not the run.
 	(kernel_boots "$kernel" "${mine[@]}") 2>&1 | tee "$log" || true

@@ -7,12 +7,7 @@
 # added, and each of them must name it; nothing is built or booted.
 source "$(dirname "$0")/../kport/tap.sh"
 echo "1..8"
-mkdir -p "$tmp/repo"
-# The files git keeps, or would (new, not ignored), as they are now.
-git -C "$repo" ls-files -z --cached --others --exclude-standard |
-	(cd "$repo" && while IFS= read -r -d '' f; do
-		[ ! -e "$f" ] || cp --parents -P -t "$tmp/repo" "$f"
-	done)
+copy_repo "$tmp/repo"
 r=$tmp/repo
 sed 's/^# arm64,.*/# fakearch: arm64 under another name, for a test./' \
 	"$r/kport/kernels/arm64.sh" > "$r/kport/kernels/fakearch.sh"

@@ -224,14 +224,16 @@ unit: unit-build $(SGSIM)
 # the config fragments reached .config; make kport-fixes keeps the work
 # committed in a fixes tree; scripts/deps.sh recovers an interrupted dpkg
 # and waits for another install (a fake dpkg); make help and
-# docs/targets.md name every knob. test_copies.sh takes about 70 s on
+# docs/targets.md name every knob; a kernel mutation that make
+# mutate-kernel could not put back is put back by the next kport/tree.sh,
+# which refuses tree edits under CI (a fake tree). test_copies.sh takes about 70 s on
 # an idle two-core machine, mostly git: 600 s guards against a hang only.
 script-test:
-	$(Q)scripts/deps.sh git tar xz-utils python3
+	$(Q)scripts/deps.sh git tar xz-utils python3 procps
 	$(Q)tests/unit/run-tests.sh --timeout 600 --out $(O)/script-test tests/kport/test_args.sh \
 		tests/kport/test_copies.sh tests/kport/test_folds.sh tests/kport/test_fragments.sh \
 		tests/kport/test_fixes_write.sh tests/scripts/test_deps.sh tests/scripts/test_knobs.sh tests/scripts/test_machines.sh \
-		tests/bench/test_summarise.sh
+		tests/scripts/test_planted.sh tests/bench/test_summarise.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)

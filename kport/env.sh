@@ -162,10 +162,45 @@ refuse_tree_edits() {
 		die "$tree_path in $KSRC holds an edit made there, which $repo_path does not: the repository's file is the one to edit (make qemu copies it in). To keep the tree's edit, carry it over, then drop it from the tree: 'diff -u $base $KSRC/$tree_path | patch $REPO/$repo_path; git -C $KSRC checkout -- $tree_path'"
 	done
 }
-# Uncommitted changes in the tree to anything but the copies.
+# make mutate-kernel plants each mutation in a file of the tree and
+# notes it here, "PID PATH", until the file is back. A run killed in
+# between (SIGKILL, the end of a session) leaves the line, and the file
+# mutated: the next kernel target puts it back (restore_planted).
+planted_list() { echo "$KSRC/.git/sgchain-planted"; }
+# Whether PID is a make mutate-kernel run still going.
+planting_run() { # PID
+	kill -0 "$1" 2>/dev/null && grep -qa 'mutate\.py' "/proc/$1/cmdline" 2>/dev/null
+}
+# Put back, from the tree's HEAD, each file a run that is gone left
+# planted; keep the lines of a run still going (its targets call this).
+restore_planted() {
+	local list pid path keep=()
+	list=$(planted_list)
+	[ -f "$list" ] || return 0
+	while read -r pid path; do
+		[ -n "$path" ] || continue
+		if planting_run "$pid"; then
+			keep+=("$pid $path")
+			continue
+		fi
+		kgit checkout -q -- "$path" ||
+			die "cannot put $path back in $KSRC (make mutate-kernel's PID $pid left it planted): 'git -C $KSRC checkout -- $path'"
+		say "put $path back: a make mutate-kernel run (PID $pid) stopped with a mutation planted in it"
+	done < "$list"
+	if [ ${#keep[@]} -eq 0 ]; then
+		rm -f "$list"
+	else
+		printf '%s\n' "${keep[@]}" > "$list"
+	fi
+}
+# Uncommitted changes in the tree to anything but the copies and the
+# files a running make mutate-kernel has planted.
 uncommitted_outside_copies() {
+	local list
+	list=$(planted_list)
 	kgit status --porcelain --untracked-files=no | cut -c4- |
-		grep -vxF "$(printf '%s\n' "${KPORT_COPIES[@]%%:*}")" || true
+		grep -vxF "$(printf '%s\n' "${KPORT_COPIES[@]%%:*}"
+			     [ ! -f "$list" ] || cut -d' ' -f2- "$list")" || true
 }
 
 # The checkers' counting: run, count, and show the output of a failure.

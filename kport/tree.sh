@@ -38,6 +38,7 @@ else
 fi
 
 refuse_tree_edits
+restore_planted
 stamp="$KSRC/.git/sgchain-series"
 want=$(series_hash)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
@@ -69,4 +70,13 @@ for pair in "${KPORT_COPIES[@]}"; do
 		say "copied $repo_path to $tree_path"
 	fi
 done
+
+# An edit made in the tree itself, outside the copies, is built too: said
+# on every build, and refused under CI, whose run is of the repository.
+dirty=$(uncommitted_outside_copies)
+if [ -n "$dirty" ]; then
+	[ "${CI:-}" != true ] ||
+		die "$KSRC has changes the series does not: $(echo $dirty). CI tests the repository: put them in $KPATCHES, or drop them ('git -C $KSRC checkout -- $(echo $dirty)')"
+	say "note: building changes of $KSRC that the series does not have: $(echo $dirty)"
+fi
 time_record tree $(( $(date +%s) - t0 )) "linux-source-$KVER"

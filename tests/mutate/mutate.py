@@ -13,7 +13,10 @@ The work happens in a scratch copy of the source (WORK/src) and its own
 build directory (WORK/build): the checkout is never touched. Kernel files
 are mutated where usim compiles them: "kernel:lib/X.c" names the patched
 Linux 6.1 file in WORK/build/kfiles/patched/lib (and the copies of its
-halves that make diff compiles, where the text occurs there).
+halves that make diff compiles, where the text occurs there). With
+--kernel, "tree:PATH" names a file of the kernel tree itself (KSRC): it
+is listed in KSRC/.git/sgchain-planted while planted, so that a run killed
+before it puts the file back leaves word for kport/tree.sh, which does.
 
 Usage: mutate.py [--list FILE] [--work DIR] [--timeout S] [ID_GLOB...]
 Ends with "N passed, N failed".
@@ -111,6 +114,12 @@ def run_cmd(cmd, cwd, timeout, log):
             os.killpg(proc.pid, signal.SIGKILL)
             text, _ = proc.communicate()
             rc = "timeout"
+        except BaseException:
+            # Stopped (Ctrl-C, SIGTERM): no build goes on with a file
+            # that is about to be put back.
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
         out.write(text)
     return rc, text
 
@@ -177,9 +186,45 @@ def kernel_run(run, timeout, log):
     return "killed", f"{run}: exit {rc}"
 
 
-def apply_and_run(m, files, halves, judge):
-    """Plant @m in its files, judge, put every file back: (verdict, detail)."""
+def planted_list(ksrc):
+    """Where a kernel run notes each file it planted (kport/env.sh, restore_planted)."""
+    return os.path.join(ksrc, ".git", "sgchain-planted")
+
+
+def note_planted(ksrc, path, planted):
+    """Add (or drop) "PID PATH" for @path in KSRC's list of planted files.
+
+    A run killed before it puts a file back (SIGKILL; the end of a
+    session) leaves the line, and the next kernel target restores the file
+    from the tree's HEAD.
+    """
+    rel = os.path.relpath(path, ksrc)
+    listed = planted_list(ksrc)
+    lines = []
+    if os.path.exists(listed):
+        with open(listed) as f:
+            lines = [x for x in f.read().split("\n") if x and x.split(" ", 1)[1] != rel]
+    if planted:
+        lines.append(f"{os.getpid()} {rel}")
+    if lines:
+        with open(listed, "w") as f:
+            f.write("\n".join(lines) + "\n")
+    elif os.path.exists(listed):
+        os.remove(listed)
+
+
+def apply_and_run(m, files, halves, judge, ksrc=""):
+    """Plant @m in its files, judge, put every file back: (verdict, detail).
+
+    With @ksrc, files[0] is a file of that kernel tree: it must be as the
+    tree's HEAD has it (restorable from there), and is listed as planted
+    while it is.
+    """
     path = files[0]
+    if ksrc and subprocess.run(["git", "-C", ksrc, "diff", "--quiet", "HEAD", "--",
+                                os.path.relpath(path, ksrc)]).returncode != 0:
+        return "dirty", (f"{m['file']} has changes the tree's HEAD does not: "
+                         f"'git -C {ksrc} checkout -- {os.path.relpath(path, ksrc)}'")
     nth = int(m.get("occurrence", "1"))
     with open(path) as f:
         orig = f.read()
@@ -192,6 +237,8 @@ def apply_and_run(m, files, halves, judge):
         with open(p) as f:
             saved[p] = f.read()
     try:
+        if ksrc:
+            note_planted(ksrc, path, True)
         with open(path, "w") as f:
             f.write(replace_nth(orig, m["find"], m["replace"], nth))
         # The halves make diff compiles hold the same text once, or not.
@@ -204,10 +251,19 @@ def apply_and_run(m, files, halves, judge):
         for p, text in saved.items():
             with open(p, "w") as f:
                 f.write(text)
+        if ksrc:
+            note_planted(ksrc, path, False)
+
+
+def stop_on_signal(signum, _frame):
+    """SIGTERM and SIGHUP end the run as Ctrl-C does: every file goes back."""
+    raise SystemExit(128 + signum)
 
 
 def main():
     global WORK
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop_on_signal)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--list", default=os.path.join(REPO, "tests", "mutate", "mutations"))
     ap.add_argument("--work", default=os.path.join(REPO, "build", "mutate"))
@@ -284,7 +340,8 @@ def main():
                 judge = lambda m=m, log=log: kernel_run(m["run"], timeout, log)
             else:
                 judge = lambda m=m, log=log: suites(make, timeout, log, m.get("build_error"))
-            verdict, detail = apply_and_run(m, files, halves, judge)
+            tree = ksrc if m["file"].startswith("tree:") else ""
+            verdict, detail = apply_and_run(m, files, halves, judge, tree)
             equivalent = m.get("equivalent")
             if verdict == "killed" and not equivalent:
                 ok, shown = True, "killed"

@@ -81,7 +81,7 @@ export KVER KSRC KBUILD UPSTREAM MAINLINE KBUILD_PARISC KBUILD_KASAN SGCHAIN_CAC
 export DEPS_LOG := $(abspath $(O))/deps.log
 
 .SECONDARY:
-.PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-kernel \
+.PHONY: all usim sgsim unit-build unit diff diff-deps valgrind check deps help clean list-tests mutate mutate-check mutate-kernel \
 	machines check-steps qemu-deps kunit kunit-parse kport-series kport-check kport-fixes kport-fixes-check kport-fixes-test kport-fixes-send kport-bisect cocci cocci-test walk-fixes-check walkfix-test ktap-test script-test bench sanitize fuzz fuzz-deps \
 	docs docs-deps lint lava lava-jobs lava-deps lava-test
 
@@ -226,14 +226,15 @@ unit: unit-build $(SGSIM)
 # and waits for another install (a fake dpkg); make help and
 # docs/targets.md name every knob; a kernel mutation that make
 # mutate-kernel could not put back is put back by the next kport/tree.sh,
-# which refuses tree edits under CI (a fake tree). test_copies.sh takes about 70 s on
+# which refuses tree edits under CI (a fake tree); make mutate-check
+# names an entry whose find text a core edit removed. test_copies.sh takes about 70 s on
 # an idle two-core machine, mostly git: 600 s guards against a hang only.
 script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3 procps
 	$(Q)tests/unit/run-tests.sh --timeout 600 --out $(O)/script-test tests/kport/test_args.sh \
 		tests/kport/test_copies.sh tests/kport/test_folds.sh tests/kport/test_fragments.sh \
 		tests/kport/test_fixes_write.sh tests/scripts/test_deps.sh tests/scripts/test_knobs.sh tests/scripts/test_machines.sh \
-		tests/scripts/test_planted.sh tests/bench/test_summarise.sh
+		tests/scripts/test_planted.sh tests/scripts/test_mutate_check.sh tests/bench/test_summarise.sh
 
 # Linux 6.1's own code against the series, input by input (tests/diff).
 diff: diff-deps $(DIFF_BINS)
@@ -428,6 +429,17 @@ mutate: deps diff-deps
 	$(Q)tests/mutate/mutate.py --work $(MUTATE_WORK) $(MUTATIONS) | tee $(MUTATE_WORK)/summary.log
 	$(Q)tail -n 1 $(MUTATE_WORK)/summary.log > $(MUTATE_WORK)/summary
 
+# Seconds, no build: every entry of the list still finds its text where
+# its run would plant it (the checkout, 6.1's patched files, the kernel
+# tree's HEAD), so that a change that makes an entry stale fails make
+# check at once, naming it; make mutate itself stays out of make check.
+mutate-check: $(KFILES_STAMP)
+	$(Q)scripts/deps.sh git python3
+	$(Q)kport/tree.sh
+	$(Q)mkdir -p $(O)/mutate-check
+	$(Q)tests/mutate/mutate.py --check $(KFILES) | tee $(O)/mutate-check/summary.log
+	$(Q)tail -n 1 $(O)/mutate-check/summary.log > $(O)/mutate-check/summary
+
 # The list's kernel-only mutations: each planted in $(KSRC) (or the core,
 # through a scratch copy), rebuilt incrementally and booted in the run it
 # names, which must fail; the tree is put back after each. Slower still.
@@ -598,7 +610,7 @@ lava-test: lava-deps
 # and the Intel IOMMU boot, compared with the direct runs check has just
 # made; 30 s of fuzzing.
 CHECK_STEPS := unit script-test diff valgrind sanitize docs ktap-test lava-test \
-	qemu kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc lava qemu-arch \
+	qemu mutate-check kunit-parse kunit qemu-dma qemu-fault qemu-kasan qemu-parisc lava qemu-arch \
 	qemu@6.12 qemu-dma@6.12 kunit-parse@6.12 \
 	kport-fixes-check kport-fixes-test cocci-test walk-fixes-check walkfix-test lint fuzz
 CHECK_ARGS_lava := $(CHECK_LAVA)
@@ -688,6 +700,8 @@ help:
 	@echo "  make mutate        plant each bug of tests/mutate/mutations in a scratch copy and run"
 	@echo "                     unit and diff: each must be killed or marked equivalent (slow;"
 	@echo "                     MUTATIONS='core/*' picks some; docs/mutate.md)"
+	@echo "  make mutate-check  seconds: each entry of tests/mutate/mutations still finds its text"
+	@echo "                     where its run would plant it (in make check)"
 	@echo "  make mutate-kernel the list's kernel-only bugs, planted in KSRC, rebuilt and booted in"
 	@echo "                     the run each names, which must fail; the tree put back (slower)"
 	@echo "  make diff          Linux 6.1's own scatterlist code against the series, every input,"

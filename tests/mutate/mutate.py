@@ -186,6 +186,51 @@ def kernel_run(run, timeout, log):
     return "killed", f"{run}: exit {rc}"
 
 
+def find_problem(m, text):
+    """Why @m cannot be planted in @text (its find text missing, or more often
+    than the entry says), or None."""
+    nth = int(m.get("occurrence", "1"))
+    hits = text.count(m["find"])
+    if hits == 0 or (hits > 1 and "occurrence" not in m) or nth > hits:
+        return (f"find text occurs {hits} times in {m['file']}"
+                + ("" if "occurrence" not in m else f", occurrence {nth} asked"))
+    return None
+
+
+def check_finds(list_path, kfiles, ksrc):
+    """make mutate-check: each entry's find text occurs in its file as the
+    entry says, read where a run would plant it (the checkout, 6.1's patched
+    files in @kfiles, or the kernel tree's HEAD): seconds, no build."""
+    mutations = parse_list(list_path)
+    shown = os.path.relpath(list_path, REPO)
+    if shown.startswith(".."):
+        shown = list_path
+    passed = failed = 0
+    for m in mutations:
+        name = m["file"]
+        try:
+            if name.startswith("tree:"):
+                text = subprocess.run(["git", "-C", ksrc, "show", "HEAD:" + name[len("tree:"):]],
+                                      capture_output=True, text=True, check=True).stdout
+            else:
+                path = name[len("kernel:"):] if name.startswith("kernel:") else name
+                with open(os.path.join(kfiles, "patched", path) if name.startswith("kernel:")
+                          else os.path.join(REPO, path)) as f:
+                    text = f.read()
+            problem = find_problem(m, text)
+        except (OSError, subprocess.CalledProcessError) as e:
+            problem = f"cannot read {name}: {getattr(e, 'stderr', '') or e}".strip()
+        if problem:
+            failed += 1
+            print(f"  FAIL {m['id']} ({shown}:{m['line']}): {problem}")
+        else:
+            passed += 1
+    print(f"mutate-check: {len(mutations)} entries of {shown}, each find text "
+          f"where its run would plant it")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def planted_list(ksrc):
     """Where a kernel run notes each file it planted (kport/env.sh, restore_planted)."""
     return os.path.join(ksrc, ".git", "sgchain-planted")
@@ -221,17 +266,16 @@ def apply_and_run(m, files, halves, judge, ksrc=""):
     while it is.
     """
     path = files[0]
+    with open(path) as f:
+        orig = f.read()
+    stale = find_problem(m, orig)
+    if stale:
+        return "stale", stale
     if ksrc and subprocess.run(["git", "-C", ksrc, "diff", "--quiet", "HEAD", "--",
                                 os.path.relpath(path, ksrc)]).returncode != 0:
         return "dirty", (f"{m['file']} has changes the tree's HEAD does not: "
                          f"'git -C {ksrc} checkout -- {os.path.relpath(path, ksrc)}'")
     nth = int(m.get("occurrence", "1"))
-    with open(path) as f:
-        orig = f.read()
-    hits = orig.count(m["find"])
-    if hits == 0 or (hits > 1 and "occurrence" not in m) or nth > hits:
-        return "stale", (f"find text occurs {hits} times in {m['file']}"
-                         + ("" if "occurrence" not in m else f", occurrence {nth} asked"))
     saved = {}
     for p in files + halves:
         with open(p) as f:
@@ -273,8 +317,13 @@ def main():
     ap.add_argument("--timeout", type=int, default=None,
                     help="seconds for one suite or run (a hang is a kill); "
                          "default 300, 2400 with --kernel")
+    ap.add_argument("--check", metavar="KFILES",
+                    help="only check that every entry's find text occurs as it says, in "
+                         "the checkout, KFILES/patched (6.1's files) and the kernel tree")
     ap.add_argument("only", nargs="*", help="ids (globs) to run; default all")
     args = ap.parse_args()
+    if args.check:
+        return check_finds(args.list, args.check, kernel_tree())
     WORK = os.path.abspath(args.work)
     timeout = args.timeout or (2400 if args.kernel else 300)
     mutations = [m for m in parse_list(args.list) if ("run" in m) == args.kernel]

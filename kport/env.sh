@@ -88,7 +88,9 @@ KPORT_COPIES=(
 BACKUP_NAMES='(~|\.orig|\.rej|\.bak|\.sw[a-p])$|(^|/)#[^/]*#$'
 kport_lib_files() {
 	{
-		if git -C "$REPO" rev-parse --git-dir >/dev/null 2>&1; then
+		# Git only where REPO is a checkout's top, not a copy of it inside
+		# another checkout's ignored build directory (make mutate-kernel's).
+		if [ "$(git -C "$REPO" rev-parse --show-toplevel 2>/dev/null)" = "$REPO" ]; then
 			git -C "$REPO" ls-files --cached --others --exclude-standard -- kport/lib
 		else
 			(cd "$REPO" && find kport/lib -type f)
@@ -163,44 +165,61 @@ refuse_tree_edits() {
 	done
 }
 # make mutate-kernel plants each mutation in a file of the tree and
-# notes it here, "PID PATH", until the file is back. A run killed in
-# between (SIGKILL, the end of a session) leaves the line, and the file
-# mutated: the next kernel target puts it back (restore_planted).
+# notes it here, "PID START PATH" (START: the process's start time, so a
+# reused PID is not taken for the run), until the file is back. A run
+# killed in between (SIGKILL, the end of a session) leaves the line, and
+# the file mutated: the next kernel target puts it back (restore_planted).
 planted_list() { echo "$KSRC/.git/sgchain-planted"; }
-# Whether PID is a make mutate-kernel run still going.
-planting_run() { # PID
-	kill -0 "$1" 2>/dev/null && grep -qa 'mutate\.py' "/proc/$1/cmdline" 2>/dev/null
+# A process's start time (field 22 of /proc/PID/stat; the name before it
+# may hold spaces), or nothing once it is gone.
+proc_start() { # PID
+	sed -n 's/.*) //p' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20
+}
+# Whether PID, started at START, is a make mutate-kernel run still going.
+planting_run() { # PID START
+	[ -n "$2" ] && [ "$(proc_start "$1")" = "$2" ] &&
+		grep -qa 'mutate\.py' "/proc/$1/cmdline" 2>/dev/null
+}
+# The paths of the list whose runs are still going.
+live_plants() {
+	local list pid start path
+	list=$(planted_list)
+	[ -f "$list" ] || return 0
+	while read -r pid start path; do
+		! planting_run "$pid" "$start" || echo "$path"
+	done < "$list"
 }
 # Put back, from the tree's HEAD, each file a run that is gone left
 # planted; keep the lines of a run still going (its targets call this).
 restore_planted() {
-	local list pid path keep=()
+	local list pid start path keep=() dropped=0
 	list=$(planted_list)
 	[ -f "$list" ] || return 0
-	while read -r pid path; do
+	while read -r pid start path; do
 		[ -n "$path" ] || continue
-		if planting_run "$pid"; then
-			keep+=("$pid $path")
+		if planting_run "$pid" "$start"; then
+			keep+=("$pid $start $path")
 			continue
 		fi
-		kgit checkout -q -- "$path" ||
-			die "cannot put $path back in $KSRC (make mutate-kernel's PID $pid left it planted): 'git -C $KSRC checkout -- $path'"
+		kgit checkout -q HEAD -- "$path" ||
+			die "cannot put $path back in $KSRC (make mutate-kernel's PID $pid left it planted): 'git -C $KSRC checkout HEAD -- $path'"
 		say "put $path back: a make mutate-kernel run (PID $pid) stopped with a mutation planted in it"
+		dropped=1
 	done < "$list"
+	# Rewritten only when a line went, and whole: a run adding its line
+	# at the same time never reads a half-written list.
+	[ "$dropped" = 1 ] || return 0
 	if [ ${#keep[@]} -eq 0 ]; then
 		rm -f "$list"
 	else
-		printf '%s\n' "${keep[@]}" > "$list"
+		printf '%s\n' "${keep[@]}" > "$list.tmp" && mv "$list.tmp" "$list"
 	fi
 }
 # Uncommitted changes in the tree to anything but the copies and the
-# files a running make mutate-kernel has planted.
+# files a make mutate-kernel run still going has planted.
 uncommitted_outside_copies() {
-	local list
-	list=$(planted_list)
 	kgit status --porcelain --untracked-files=no | cut -c4- |
-		grep -vxF "$(printf '%s\n' "${KPORT_COPIES[@]%%:*}"
-			     [ ! -f "$list" ] || cut -d' ' -f2- "$list")" || true
+		grep -vxF "$(printf '%s\n' "${KPORT_COPIES[@]%%:*}"; live_plants)" || true
 }
 
 # The checkers' counting: run, count, and show the output of a failure.

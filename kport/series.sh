@@ -22,7 +22,8 @@ kgit rev-parse -q --verify pristine >/dev/null || die "$KSRC has no 'pristine' t
 mapfile -t patches < <(series_patches)
 
 # A fixup commits what is staged: work in the tree outside the copies must
-# be committed first.
+# be committed first (a mutation a killed run left is not such work).
+restore_planted
 if [ -n "$(uncommitted_outside_copies)" ]; then
 	kgit status --short --untracked-files=no
 	die "uncommitted changes in $KSRC: commit them (or git commit --fixup) first"

@@ -71,6 +71,8 @@ def parse_list(path):
         if m["id"] in ids:
             sys.exit(f"{path}:{m['line']}: id {m['id']} used twice")
         ids.add(m["id"])
+        if not re.fullmatch(r"[1-9][0-9]*", m.get("occurrence", "1")):
+            sys.exit(f"{path}:{m['line']}: {m['id']}: occurrence must be a number from 1")
         m["find"] = unescape(m["find"])
         m["replace"] = unescape(m["replace"])
         if m["find"] == m["replace"]:
@@ -210,7 +212,8 @@ def check_finds(list_path, kfiles, ksrc):
         name = m["file"]
         try:
             if name.startswith("tree:"):
-                text = subprocess.run(["git", "-C", ksrc, "show", "HEAD:" + name[len("tree:"):]],
+                text = subprocess.run(["git", f"--git-dir={ksrc}/.git", "show",
+                                       "HEAD:" + name[len("tree:"):]],
                                       capture_output=True, text=True, check=True).stdout
             else:
                 path = name[len("kernel:"):] if name.startswith("kernel:") else name
@@ -236,24 +239,32 @@ def planted_list(ksrc):
     return os.path.join(ksrc, ".git", "sgchain-planted")
 
 
+def proc_start(pid):
+    """The start time of @pid (field 22 of /proc/PID/stat): with the PID, it
+    tells this run from a later process given the same PID."""
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(") ", 1)[1].split()[19]
+
+
 def note_planted(ksrc, path, planted):
-    """Add (or drop) "PID PATH" for @path in KSRC's list of planted files.
+    """Add (or drop) "PID START PATH" for @path in KSRC's list of planted files.
 
     A run killed before it puts a file back (SIGKILL; the end of a
     session) leaves the line, and the next kernel target restores the file
-    from the tree's HEAD.
+    from the tree's HEAD. The list is replaced whole, never half-written.
     """
     rel = os.path.relpath(path, ksrc)
     listed = planted_list(ksrc)
     lines = []
     if os.path.exists(listed):
         with open(listed) as f:
-            lines = [x for x in f.read().split("\n") if x and x.split(" ", 1)[1] != rel]
+            lines = [x for x in f.read().split("\n") if x and x.split(" ", 2)[-1] != rel]
     if planted:
-        lines.append(f"{os.getpid()} {rel}")
+        lines.append(f"{os.getpid()} {proc_start(os.getpid())} {rel}")
     if lines:
-        with open(listed, "w") as f:
+        with open(listed + ".tmp", "w") as f:
             f.write("\n".join(lines) + "\n")
+        os.replace(listed + ".tmp", listed)
     elif os.path.exists(listed):
         os.remove(listed)
 
@@ -266,15 +277,19 @@ def apply_and_run(m, files, halves, judge, ksrc=""):
     while it is.
     """
     path = files[0]
+    if ksrc and subprocess.run(["git", f"--git-dir={ksrc}/.git", f"--work-tree={ksrc}",
+                                "diff", "--quiet", "HEAD", "--",
+                                os.path.relpath(path, ksrc)], cwd=ksrc).returncode != 0:
+        return "dirty", (f"{m['file']} has changes the tree's HEAD does not: "
+                         f"'git -C {ksrc} checkout HEAD -- {os.path.relpath(path, ksrc)}'")
     with open(path) as f:
         orig = f.read()
     stale = find_problem(m, orig)
     if stale:
         return "stale", stale
-    if ksrc and subprocess.run(["git", "-C", ksrc, "diff", "--quiet", "HEAD", "--",
-                                os.path.relpath(path, ksrc)]).returncode != 0:
-        return "dirty", (f"{m['file']} has changes the tree's HEAD does not: "
-                         f"'git -C {ksrc} checkout -- {os.path.relpath(path, ksrc)}'")
+    # While a file is planted, SIGTERM and SIGHUP unwind as Ctrl-C does.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop_on_signal)
     nth = int(m.get("occurrence", "1"))
     saved = {}
     for p in files + halves:
@@ -306,8 +321,6 @@ def stop_on_signal(signum, _frame):
 
 def main():
     global WORK
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, stop_on_signal)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--list", default=os.path.join(REPO, "tests", "mutate", "mutations"))
     ap.add_argument("--work", default=os.path.join(REPO, "build", "mutate"))

@@ -24,7 +24,8 @@ unset CI
 tree() { "$repo/kport/tree.sh" 2>&1; }
 tree >/dev/null
 
-# One mutation planted by mutate.py's own code, judged by MODE: "kill"
+# One mutation planted by mutate.py's own code (which makes SIGTERM and
+# SIGHUP unwind while it is planted), judged by MODE: "kill"
 # (SIGKILL, nothing runs after it), "wait" (sleeps in a child until
 # killed), or "pass". The driver's name holds "mutate.py", as a run's does.
 cat > "$tmp/drive_mutate.py" <<'F'
@@ -38,8 +39,6 @@ judge = {
     "wait": lambda: (mutate.run_cmd(["sleep", "60"], ksrc, 120, os.devnull), ("survived", ""))[1],
     "pass": lambda: ("survived", ""),
 }[mode]
-for sig in (signal.SIGTERM, signal.SIGHUP):
-    signal.signal(sig, mutate.stop_on_signal)
 print(*mutate.apply_and_run(m, [os.path.join(ksrc, "drivers/x.c")], [], judge, ksrc))
 F
 drive() { python3 "$tmp/drive_mutate.py" "$repo" "$@" "$ksrc"; }
@@ -57,7 +56,7 @@ pid=$!
 for _ in $(seq 50); do planted && [ -e "$listed" ] && break; sleep 0.1; done
 out=$(tree)
 ok "a plant of a run still going is left alone, and not called a tree edit" \
-	eval 'planted && grep -q "^$pid drivers/x.c$" "$listed" && ! has "$out" "put drivers/x.c back" && ! has "$out" note:'
+	eval 'planted && grep -Eq "^$pid [0-9]+ drivers/x.c$" "$listed" && ! has "$out" "put drivers/x.c back" && ! has "$out" note:'
 # Stopped while it judges: once its child runs.
 for _ in $(seq 50); do pgrep -P "$pid" -x sleep >/dev/null && break; sleep 0.1; done
 kill -TERM "$pid"
@@ -84,10 +83,16 @@ git -C "$ksrc" checkout -q -- drivers/x.c
 out=$(CI=true tree); rc=$?
 ok "a tree of the series and the copies builds under CI" eval '[ $rc -eq 0 ] && ! has "$out" note:'
 
-# A line of a PID that is no mutate.py (reused): the file goes back.
-sed -i 's/cur = 1/cur = 2/' "$ksrc/drivers/x.c"
-echo "$$ drivers/x.c" > "$listed"
+# A listed PID given since to another mutate.py (a later start time):
+# the file goes back.
+python3 "$tmp/drive_mutate.py" "$repo" wait "$ksrc" > /dev/null 2>&1 &
+other=$!
+for _ in $(seq 50); do pgrep -P "$other" -x sleep >/dev/null && break; sleep 0.1; done
+echo "$other 1 drivers/x.c" > "$listed"
 out=$(tree)
-ok "a listed PID that is not a mutate run does not keep a plant" \
-	eval '! planted && [ ! -e "$listed" ]'
+restored=$(! planted && echo yes)
+alive=$(kill -0 "$other" 2>/dev/null && echo yes)
+kill -TERM "$other"; wait "$other"
+ok "a listed PID now of another run (its start time differs) does not keep a plant" \
+	eval '[ "$alive" = yes ] && [ "$restored" = yes ] && has "$out" "put drivers/x.c back"'
 tap_done

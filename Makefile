@@ -227,8 +227,9 @@ unit: unit-build $(SGSIM)
 # docs/targets.md name every knob; a kernel mutation that make
 # mutate-kernel could not put back is put back by the next kport/tree.sh,
 # which refuses tree edits under CI (a fake tree); make mutate-check
-# names an entry whose find text a core edit removed. test_copies.sh takes about 70 s on
-# an idle two-core machine, mostly git: 600 s guards against a hang only.
+# names an entry whose find text a core edit removed. test_copies.sh
+# takes about 70 s on an idle two-core machine, mostly git: 600 s guards
+# against a hang only.
 script-test:
 	$(Q)scripts/deps.sh git tar xz-utils python3 procps
 	$(Q)tests/unit/run-tests.sh --timeout 600 --out $(O)/script-test tests/kport/test_args.sh \

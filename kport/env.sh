@@ -175,10 +175,10 @@ planted_list() { echo "$KSRC/.git/sgchain-planted"; }
 proc_start() { # PID
 	sed -n 's/.*) //p' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20
 }
-# Whether PID, started at START, is a make mutate-kernel run still going.
+# Whether the run that listed PID and START is still going (a PID and its
+# start time name one process).
 planting_run() { # PID START
-	[ -n "$2" ] && [ "$(proc_start "$1")" = "$2" ] &&
-		grep -qa 'mutate\.py' "/proc/$1/cmdline" 2>/dev/null
+	[ -n "$2" ] && [ "$(proc_start "$1")" = "$2" ]
 }
 # The paths of the list whose runs are still going.
 live_plants() {

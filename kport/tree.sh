@@ -74,9 +74,10 @@ done
 # An edit made in the tree itself, outside the copies, is built too: said
 # on every build, and refused under CI, whose run is of the repository.
 dirty=$(uncommitted_outside_copies)
+dirty=${dirty//$'\n'/ }
 if [ -n "$dirty" ]; then
 	[ "${CI:-}" != true ] ||
-		die "$KSRC has changes the series does not: $(echo $dirty). CI tests the repository: put them in $KPATCHES, or drop them ('git -C $KSRC checkout -- $(echo $dirty)')"
-	say "note: building changes of $KSRC that the series does not have: $(echo $dirty)"
+		die "$KSRC has changes the series does not: $dirty. CI tests the repository: put them in $KPATCHES, or drop them ('git -C $KSRC checkout -- $dirty')"
+	say "note: building changes of $KSRC that the series does not have: $dirty"
 fi
 time_record tree $(( $(date +%s) - t0 )) "linux-source-$KVER"

@@ -80,17 +80,21 @@ def parse_list(path):
     return mutations
 
 
-def targets(m, work):
-    """The files a mutation edits: one, or a kernel file and its halves."""
+def targets(m, src, kfiles, ksrc):
+    """The files a mutation edits: one, or a kernel file and its halves.
+
+    "tree:PATH" is in the kernel tree @ksrc, "kernel:lib/X.c" in 6.1's
+    patched files under @kfiles, anything else in the sources at @src.
+    """
     name = m["file"]
+    if name.startswith("tree:"):
+        return [os.path.join(ksrc, name[len("tree:"):])], []
     if name.startswith("kernel:"):
-        rel = name[len("kernel:"):]
-        base = os.path.join(work, "build", "kfiles", "patched")
-        path = os.path.join(base, rel)
+        path = os.path.join(kfiles, "patched", name[len("kernel:"):])
         stem, ext = os.path.splitext(path)
         halves = [p for p in (stem + "-part" + ext, stem + "-rest" + ext) if os.path.exists(p)]
         return [path], halves
-    return [os.path.join(work, "src", name)], []
+    return [os.path.join(src, name)], []
 
 
 def replace_nth(text, find, replace, nth):
@@ -210,15 +214,15 @@ def check_finds(list_path, kfiles, ksrc):
     passed = failed = 0
     for m in mutations:
         name = m["file"]
+        path = targets(m, REPO, kfiles, ksrc)[0][0]
         try:
             if name.startswith("tree:"):
-                text = subprocess.run(["git", f"--git-dir={ksrc}/.git", "show",
-                                       "HEAD:" + name[len("tree:"):]],
+                # HEAD: a running make mutate-kernel may have the file planted.
+                text = subprocess.run(["git", "-C", ksrc, "--git-dir=.git", "show",
+                                       "HEAD:" + os.path.relpath(path, ksrc)],
                                       capture_output=True, text=True, check=True).stdout
             else:
-                path = name[len("kernel:"):] if name.startswith("kernel:") else name
-                with open(os.path.join(kfiles, "patched", path) if name.startswith("kernel:")
-                          else os.path.join(REPO, path)) as f:
+                with open(path) as f:
                     text = f.read()
             problem = find_problem(m, text)
         except (OSError, subprocess.CalledProcessError) as e:
@@ -277,9 +281,8 @@ def apply_and_run(m, files, halves, judge, ksrc=""):
     while it is.
     """
     path = files[0]
-    if ksrc and subprocess.run(["git", f"--git-dir={ksrc}/.git", f"--work-tree={ksrc}",
-                                "diff", "--quiet", "HEAD", "--",
-                                os.path.relpath(path, ksrc)], cwd=ksrc).returncode != 0:
+    if ksrc and subprocess.run(["git", "-C", ksrc, "--git-dir=.git", "diff", "--quiet",
+                                "HEAD", "--", os.path.relpath(path, ksrc)]).returncode != 0:
         return "dirty", (f"{m['file']} has changes the tree's HEAD does not: "
                          f"'git -C {ksrc} checkout HEAD -- {os.path.relpath(path, ksrc)}'")
     with open(path) as f:
@@ -394,10 +397,8 @@ def main():
         for n, m in enumerate(mutations, 1):
             t1 = time.time()
             log = os.path.join(logs, m["id"].replace("/", "_") + ".log")
-            if m["file"].startswith("tree:"):
-                files, halves = [os.path.join(ksrc, m["file"][len("tree:"):])], []
-            else:
-                files, halves = targets(m, WORK)
+            files, halves = targets(m, os.path.join(WORK, "src"),
+                                    os.path.join(WORK, "build", "kfiles"), ksrc)
             if args.kernel:
                 judge = lambda m=m, log=log: kernel_run(m["run"], timeout, log)
             else:

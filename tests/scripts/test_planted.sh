@@ -27,7 +27,7 @@ tree >/dev/null
 # One mutation planted by mutate.py's own code (which makes SIGTERM and
 # SIGHUP unwind while it is planted), judged by MODE: "kill"
 # (SIGKILL, nothing runs after it), "wait" (sleeps in a child until
-# killed), or "pass". The driver's name holds "mutate.py", as a run's does.
+# killed), or "pass".
 cat > "$tmp/drive_mutate.py" <<'F'
 import os, signal, sys
 sys.path.insert(0, os.path.join(sys.argv[1], "tests", "mutate"))
@@ -83,8 +83,8 @@ git -C "$ksrc" checkout -q -- drivers/x.c
 out=$(CI=true tree); rc=$?
 ok "a tree of the series and the copies builds under CI" eval '[ $rc -eq 0 ] && ! has "$out" note:'
 
-# A listed PID given since to another mutate.py (a later start time):
-# the file goes back.
+# A listed PID given since to another process (a later start time): the
+# file goes back.
 python3 "$tmp/drive_mutate.py" "$repo" wait "$ksrc" > /dev/null 2>&1 &
 other=$!
 for _ in $(seq 50); do pgrep -P "$other" -x sleep >/dev/null && break; sleep 0.1; done

@@ -96,11 +96,15 @@ check "cover letter lists kport/declared-differences" cover_matches
 #                      report, where going on would send data to the wrong
 #                      page. A WARN that left the entry as it was turned a
 #                      crash into silent misdirected DMA.
+#  UNKNOWN_COMMIT_ID   the tree has no upstream history to look a Fixes:
+#                      tag's commit up in: the check after the loop holds
+#                      each to the commits kport/fixes-commits lists, with
+#                      where each was seen.
 # Debian's python3 first: checkpatch's spdxcheck.py needs python3-ply,
 # which another python3 on the PATH may lack.
 checkpatch() {
 	cd "$KSRC" && PATH="/usr/bin:$PATH" perl scripts/checkpatch.pl --strict --quiet \
-		--ignore MISSING_SIGN_OFF,MACRO_ARG_REUSE,FILE_PATH_CHANGES,LINUX_VERSION_CODE,AVOID_BUG "$1"
+		--ignore MISSING_SIGN_OFF,MACRO_ARG_REUSE,FILE_PATH_CHANGES,LINUX_VERSION_CODE,AVOID_BUG,UNKNOWN_COMMIT_ID "$1"
 }
 checkpatch_clean() { # PATCH: no report, and no helper that failed to run
 	local out
@@ -111,6 +115,41 @@ mapfile -t patches < <(series_patches)
 for patch in "${patches[@]}"; do
 	check "checkpatch --strict $(basename "$patch")" checkpatch_clean "$patch"
 done
+
+# A Fixes: tag names a commit as kport/fixes-commits lists it: its full id
+# or the first 12 digits of it, and its title.
+fixes_tags_verified() {
+	local patch tag listed
+	listed=$(grep -v '^#' "$REPO/kport/fixes-commits" | cut -f1 |
+		sed -E 's/^([0-9a-f]{12})[0-9a-f]*/\1/')
+	for patch in "${patches[@]}"; do
+		while IFS= read -r tag; do
+			printf '%s\n' "$listed" | grep -qxF -- "$tag" ||
+				{ echo "$(basename "$patch"): Fixes: $tag is not a commit kport/fixes-commits lists"; return 1; }
+		done < <(sed -n 's/^Fixes: //p' "$patch")
+	done
+}
+check "the series' Fixes: tags name commits kport/fixes-commits lists" fixes_tags_verified
+
+# sun4v's dma_4v_map_sg() runs on no QEMU machine: the sparc64 run's limits
+# case speaks for it only while its merge (the test, where the open segment
+# starts, out_entry's declaration) is dma_4u_map_sg()'s line for line.
+sparc_merge() { # FILE FUNCTION: the function's lines from its for_each_sg() to dma_next
+	sed -n "/^static int $2(/,/^}/p" "$KSRC/$1" |
+		awk '/for_each_sg\(sglist, s, nelems, i\) \{/ && !done { on = 1 }
+		     on { print } on && /dma_next = dma_addr \+ slen;/ { on = 0; done = 1 }' |
+		grep -E 'for_each_sg|out_entry|segstart|outs->|dma_next|max_seg_size|is_span_boundary|seg_boundary_size'
+}
+sun4v_merge_is_sun4u() {
+	local u v
+	u=$(sparc_merge arch/sparc/kernel/iommu.c dma_4u_map_sg)
+	v=$(sparc_merge arch/sparc/kernel/pci_sun4v.c dma_4v_map_sg)
+	[ -n "$u" ] || { echo "no merge loop found in dma_4u_map_sg()"; return 1; }
+	[ "$u" = "$v" ] || { diff <(echo "$u") <(echo "$v"); return 1; }
+	grep -q 'out_entry = 0' <<<"$(sed -n '/^static int dma_4v_map_sg(/,/for_each_sg/p' "$KSRC/arch/sparc/kernel/pci_sun4v.c")" ||
+		{ echo "dma_4v_map_sg() does not declare out_entry before its loop"; return 1; }
+}
+check "sun4v's dma_4v_map_sg() merges as dma_4u_map_sg(), which the sparc64 run tests" sun4v_merge_is_sun4u
 
 version_checks_in_compat() { # no LINUX_VERSION_CODE outside sg_chain_compat.h
 	local where

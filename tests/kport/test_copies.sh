@@ -36,38 +36,38 @@ for series in kport/series-6.1 kport/series-6.12; do
 done
 
 # One character in a suite that one patch adds.
-dir=$(plant kport/series-6.1 '0013-*' lib/sg_chain/sg_chain_pages_kunit.c 40)
+dir=$(plant kport/series-6.1 '*-lib-add-the-sg_chain_pages-KUnit-suite.patch' lib/sg_chain/sg_chain_pages_kunit.c 40)
 out=$(copies "$dir"); rc=$?
 ok "a character planted in 6.1's sg_chain_pages_kunit.c fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/sg_chain_pages_kunit.c"'
 ok "... and only it" eval '[ "$(grep -c FAIL <<< "$out")" -eq 1 ]'
 
-dir=$(plant kport/series-6.12 '0009-*' lib/sg_chain/sg_chain_kunit.c 500)
+dir=$(plant kport/series-6.12 '*-lib-add-sg_chain-KUnit-suites.patch' lib/sg_chain/sg_chain_kunit.c 500)
 out=$(copies "$dir"); rc=$?
 ok "a character planted in 6.12's sg_chain_kunit.c fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/sg_chain_kunit.c"'
 
 # The compat header: the one file where the kernels differ.
-dir=$(plant kport/series-6.12 '0010-*' lib/sg_chain/sg_chain_compat.h 20)
+dir=$(plant kport/series-6.12 '*-lib-add-the-sg_chain_dma-KUnit-suite.patch' lib/sg_chain/sg_chain_compat.h 20)
 out=$(copies "$dir"); rc=$?
 ok "a character planted in 6.12's sg_chain_compat.h fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/sg_chain_compat.h"'
 
 # The Makefile grows in three patches: a change in the last one shows in
 # the file; one in the first breaks the later patches' context.
-dir=$(plant kport/series-6.1 '0013-*' lib/sg_chain/Makefile 1)
+dir=$(plant kport/series-6.1 '*-lib-add-the-sg_chain_pages-KUnit-suite.patch' lib/sg_chain/Makefile 1)
 out=$(copies "$dir"); rc=$?
 ok "a character planted in the last patch that grows the Makefile fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/Makefile"'
-dir=$(plant kport/series-6.1 '0011-*' lib/sg_chain/Makefile 5)
+dir=$(plant kport/series-6.1 '*-lib-add-sg_chain-KUnit-suites.patch' lib/sg_chain/Makefile 5)
 out=$(copies "$dir"); rc=$?
 ok "a character planted in the first patch that grows the Makefile fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "FAIL  series carries kport/lib/sg_chain/Makefile" &&
-	      has "$out" "0012-lib-add-the-sg_chain_dma-KUnit-suite.patch: line 5 is not"'
+	      has "$out" "-lib-add-the-sg_chain_dma-KUnit-suite.patch: line 5 is not"'
 
 # A file the series adds that the repository does not hold.
 dir=$(scratch kport/series-6.1)
-cat >> "$(ls "$dir"/0013-*)" <<'EOF'
+cat >> "$(ls "$dir"/*-lib-add-the-sg_chain_pages-KUnit-suite.patch)" <<'EOF'
 diff --git a/lib/sg_chain/stray.h b/lib/sg_chain/stray.h
 new file mode 100644
 index 000000000..111111111
@@ -82,7 +82,7 @@ ok "a file the series adds without a home in the repository fails, naming it" \
 
 # A rename of a copied file would take it out of every check.
 dir=$(scratch kport/series-6.1)
-cat >> "$(ls "$dir"/0013-*)" <<'EOF'
+cat >> "$(ls "$dir"/*-lib-add-the-sg_chain_pages-KUnit-suite.patch)" <<'EOF'
 diff --git a/lib/sg_chain/sg_chain_compat.h b/lib/sg_chain/evil.h
 similarity index 97%
 rename from lib/sg_chain/sg_chain_compat.h
@@ -94,7 +94,7 @@ ok "a series that renames a file it adds fails, naming it" \
 
 # A path git quotes or spaces cannot be read, so it is refused, not skipped.
 dir=$(scratch kport/series-6.1)
-cat >> "$(ls "$dir"/0013-*)" <<'EOF'
+cat >> "$(ls "$dir"/*-lib-add-the-sg_chain_pages-KUnit-suite.patch)" <<'EOF'
 diff --git a/lib/sg_chain/sg_chain_compat.h b/lib/sg_chain/evil name.h
 similarity index 100%
 rename from lib/sg_chain/sg_chain_compat.h
@@ -105,7 +105,7 @@ ok "a rename to a path with a space fails too" \
 	eval '[ $rc -ne 0 ] && has "$out" "cannot read '"'"'diff --git a/lib/sg_chain/sg_chain_compat.h b/lib/sg_chain/evil name.h'"'"'"'
 
 dir=$(scratch kport/series-6.1)
-cat >> "$(ls "$dir"/0013-*)" <<'EOF'
+cat >> "$(ls "$dir"/*-lib-add-the-sg_chain_pages-KUnit-suite.patch)" <<'EOF'
 diff --git a/lib/sg_chain/Makefile b/lib/sg_chain/Makefile
 index 2e9a49316..0e8a5b1c3 100644
 GIT binary patch
@@ -119,24 +119,24 @@ ok "a binary patch of a copied file fails, naming it" \
 
 # Folded into too early a patch: the header a suite includes comes later.
 dir=$(scratch kport/series-6.1)
-sed -i 's|^+#include "sg_chain_cases.h"$|+#include "sg_chain_compat.h"|' "$dir"/0011-*
+sed -i 's|^+#include "sg_chain_cases.h"$|+#include "sg_chain_compat.h"|' "$dir"/*-lib-add-sg_chain-KUnit-suites.patch
 out=$(copies "$dir"); rc=$?
 ok "an include of a header that a later patch adds fails, naming both" \
 	eval '[ $rc -ne 0 ] && has "$out" "sg_chain_kunit.c includes lib/sg_chain/sg_chain_compat.h, which a later patch adds"'
 
 # The series' Kconfig is reached from lib/Kconfig.debug, or from nowhere.
 dir=$(scratch kport/series-6.1)
-sed -i 's|^+source "lib/sg_chain/Kconfig"$|+|' "$dir"/0011-*
+sed -i 's|^+source "lib/sg_chain/Kconfig"$|+|' "$dir"/*-lib-add-sg_chain-KUnit-suites.patch
 out=$(copies "$dir"); rc=$?
 ok "a Kconfig that no line of the series sources fails, naming it" \
 	eval '[ $rc -ne 0 ] && has "$out" "lib/sg_chain/Kconfig: no line the series adds sources it"'
 
 # series_file.py on its own: what a series leaves, and what it refuses.
 sf() { python3 "$repo/kport/series_file.py" "$@" 2>&1; }
-out=$(sf lib/sg_chain/Makefile "$repo"/kport/series-6.1/00{11,12,13}-*.patch)
+out=$(sf lib/sg_chain/Makefile "$repo"/kport/series-6.1/*-lib-add-{sg_chain-KUnit-suites,the-sg_chain_dma-KUnit-suite,the-sg_chain_pages-KUnit-suite}.patch)
 ok "series_file.py follows a file through the three patches that grow it" \
 	[ "$out" = "$(cat "$repo/kport/lib/sg_chain/Makefile")" ]
-out=$(sf lib/sg_chain/Makefile "$repo"/kport/series-6.1/00{12,13}-*.patch); rc=$?
+out=$(sf lib/sg_chain/Makefile "$repo"/kport/series-6.1/*-lib-add-{the-sg_chain_dma-KUnit-suite,the-sg_chain_pages-KUnit-suite}.patch); rc=$?
 ok "series_file.py refuses a file changed before any patch adds it" \
 	eval '[ $rc -ne 0 ] && has "$out" "changes the file before any patch adds it"'
 out=$(sf lib/Kconfig.debug "$repo"/kport/series-6.1/0*.patch); rc=$?

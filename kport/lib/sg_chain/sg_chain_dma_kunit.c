@@ -38,6 +38,7 @@
 #include <linux/pci.h>
 #include <linux/platform_device.h>
 #include <linux/scatterlist.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/swiotlb.h>
 
@@ -85,6 +86,7 @@ static struct sg_chain_dma {
 	struct page *pages[SG_CHAIN_DMA_MAX];	/* single pages */
 	struct page *blocks[SG_CHAIN_DMA_MAX / SG_CHAIN_DMA_BLOCK];
 	unsigned int seg_len[SG_CHAIN_DMA_MAX];
+	unsigned int model_len[SG_CHAIN_DMA_MAX];	/* the limits cases' */
 	unsigned int seg_first[SG_CHAIN_DMA_MAX];	/* its first entry's bytes */
 	dma_addr_t seg_addr[SG_CHAIN_DMA_MAX];
 } *sg_chain_dma;
@@ -538,13 +540,19 @@ static int sg_chain_dma_init(struct kunit *test)
 	return 0;
 }
 
+static void sg_chain_dma_restore_limits(struct device *dev);
+
 /*
- * A case that stopped on an assertion says on which list. A case that did
- * not run leaves the mark of the one that died.
+ * A case that stopped on an assertion says on which list, and gives the
+ * device back its limits. A case that did not run leaves the mark of the
+ * one that died.
  */
 static void sg_chain_dma_exit(struct kunit *test)
 {
 	const struct sg_chain_dma_case *c = &sg_chain_dma_mapping;
+
+	if (sg_chain_dma && sg_chain_dma->dev)
+		sg_chain_dma_restore_limits(sg_chain_dma->dev);
 
 	/* Pairs with sg_chain_dma_start(), as in the panic notifier. */
 	if (!smp_load_acquire(&sg_chain_dma_busy) || sg_chain_dma_mapper != test->name)
@@ -556,12 +564,13 @@ static void sg_chain_dma_exit(struct kunit *test)
 }
 
 /*
- * Each case below maps every size of sg_chain_dma_sizes (up to
- * SG_MAX_SEGMENTS) on each placement of pages, in one layout: plain
+ * Each case below maps every size of @sizes (up to SG_MAX_SEGMENTS) on
+ * each placement of pages, in one layout: plain
  * cases, not parameterised ones, so that a case can skip with its reason
  * (6.1 prints a skipped parameter as a bare "ok").
  */
 static void sg_chain_dma_each_list(struct kunit *test, unsigned int layout,
+				   const unsigned int *sizes, unsigned int nsizes,
 				   void (*one)(struct kunit *test,
 					       const struct sg_chain_dma_case *c))
 {
@@ -569,8 +578,8 @@ static void sg_chain_dma_each_list(struct kunit *test, unsigned int layout,
 	unsigned int i, placement;
 
 	for (placement = 0; placement < SG_CHAIN_DMA_PLACEMENTS; placement++) {
-		for (i = 0; i < ARRAY_SIZE(sg_chain_dma_sizes); i++) {
-			c.nents = sg_chain_dma_sizes[i];
+		for (i = 0; i < nsizes; i++) {
+			c.nents = sizes[i];
 			/* Without chaining a list is one table. */
 			if (c.nents > SG_MAX_SEGMENTS)
 				continue;
@@ -707,6 +716,10 @@ static phys_addr_t sg_chain_dma_iova_to_phys(struct sg_chain_dma *ctx,
  * Whether every IOMMU page of the list's former segments is unmapped. The
  * table may be shared with other devices of the bus, which could take a
  * freed entry at once; the allocators' next-fit hints make that rare.
+ * dma-iommu gives a list one IOVA range, from its first segment on, a page
+ * for each entry (every layout keeps an entry within one page, and no
+ * boundary pads these lists): the whole range must be gone, not only what
+ * the segments reported, which a mapper that lost an entry would not.
  */
 static void sg_chain_dma_expect_unmapped(struct kunit *test,
 					 const struct sg_chain_dma_case *c,
@@ -717,6 +730,18 @@ static void sg_chain_dma_expect_unmapped(struct kunit *test,
 	struct sg_chain_dma *ctx = test->priv;
 	unsigned int i, k;
 
+	if (ctx->path == SG_CHAIN_DMA_IOMMU && segs) {
+		dma_addr_t start = addr[0] & PAGE_MASK;
+
+		for (i = 0; i < c->nents; i++) {
+			if (sg_chain_dma_iova_to_phys(ctx, start + i * PAGE_SIZE)) {
+				KUNIT_FAIL(test,
+					   "%u entries: page %u of the list's IOVA range still mapped",
+					   c->nents, i);
+				return;
+			}
+		}
+	}
 	for (i = 0; i < segs; i++) {
 		/* A fixed window maps with or without the list. */
 		if (ctx->path == SG_CHAIN_DMA_ARCH_IOMMU &&
@@ -796,29 +821,34 @@ static bool sg_chain_dma_translations_ok(struct kunit *test,
 	return true;
 }
 
+/* Whether @len bytes from @dma cross a segment boundary of @mask. */
+static bool sg_chain_dma_crosses(dma_addr_t dma, u64 len, unsigned long mask)
+{
+	return (dma & ~(dma_addr_t)mask) != ((dma + len - 1) & ~(dma_addr_t)mask);
+}
+
 /*
  * sun4u's and powerpc's mappers join an entry to the open segment whenever
  * its IOVA follows on, and alpha's wherever the seam is on page
  * boundaries, if the segment with that entry fits the device's
- * max_seg_size (sun4m's joins nothing): no segment could have taken the
- * next one's first entry. Their boundary checks differ (powerpc's merge
- * has none; sun4u's checks the span from the table's base, not from the
- * open segment, as 6.1's dma_4u_map_sg() resets out_entry on every entry;
- * alpha's has none), so the rule is only held where no boundary falls
- * inside the lists.
+ * max_seg_size and its segment boundary (sun4m's joins nothing): no
+ * segment could have taken the next one's first entry within the limits.
  */
 static void sg_chain_dma_expect_merged(struct kunit *test,
 				       const struct sg_chain_dma_case *c,
-				       unsigned int segs, unsigned int max_seg)
+				       unsigned int segs, unsigned int max_seg,
+				       unsigned long mask)
 {
 	struct sg_chain_dma *ctx = test->priv;
 	unsigned int i;
 
 	for (i = 1; i < segs; i++) {
 		dma_addr_t end = ctx->seg_addr[i - 1] + ctx->seg_len[i - 1];
+		u64 joined = (u64)ctx->seg_len[i - 1] + ctx->seg_first[i];
 
 		if (sg_chain_dma_arch_joins(end, ctx->seg_addr[i]) &&
-		    (u64)ctx->seg_len[i - 1] + ctx->seg_first[i] <= max_seg) {
+		    joined <= max_seg &&
+		    !sg_chain_dma_crosses(ctx->seg_addr[i - 1], joined, mask)) {
 			KUNIT_FAIL(test,
 				   "%u entries, %s pages: segment %u could take segment %u's first entry, at %pad",
 				   c->nents,
@@ -878,10 +908,9 @@ static void sg_chain_dma_translated_one(struct kunit *test,
 					    "%u entries: segment %u", c->nents, i);
 		KUNIT_EXPECT_LE(test, l, max_seg);
 		/* The device's limit, whatever the mapper checks. */
-		KUNIT_EXPECT_EQ_MSG(test, a & ~(dma_addr_t)mask,
-				    (a + l - 1) & ~(dma_addr_t)mask,
-				    "%u entries: segment %u crosses a boundary",
-				    c->nents, i);
+		KUNIT_EXPECT_FALSE_MSG(test, sg_chain_dma_crosses(a, l, mask),
+				       "%u entries: segment %u crosses a boundary",
+				       c->nents, i);
 		mapped += l;
 		/* Kept for after the unmap. */
 		ctx->seg_addr[i] = a;
@@ -895,9 +924,8 @@ static void sg_chain_dma_translated_one(struct kunit *test,
 	}
 	KUNIT_EXPECT_EQ(test, mapped, total);
 	if (sg_chain_dma_translations_ok(test, c, &table) &&
-	    ctx->path == SG_CHAIN_DMA_ARCH_IOMMU &&
-	    mask >= (unsigned long)SG_CHAIN_DMA_MAX * PAGE_SIZE - 1)
-		sg_chain_dma_expect_merged(test, c, table.nents, max_seg);
+	    ctx->path == SG_CHAIN_DMA_ARCH_IOMMU)
+		sg_chain_dma_expect_merged(test, c, table.nents, max_seg, mask);
 
 	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
 	/* Strict mode: the unmap walks the chain and takes every page down. */
@@ -1130,6 +1158,284 @@ static void sg_chain_dma_test_swiotlb_full(struct kunit *test)
 		   dev_name(ctx->dev), sg_chain_dma_pool_size() >> 20, first);
 }
 
+/*
+ * The limits cases: the device's max segment size, segment boundary and
+ * DMA mask set for the case (0: the device's own) and put back after it,
+ * and lists of whole pages that a mapper merges where their IOVAs (or,
+ * alpha's direct window, their pages) follow on. Every combination of the
+ * sizes and boundaries the issue of sgchain asked for, and a 32-bit mask.
+ */
+struct sg_chain_dma_limits {
+	unsigned int max_seg;
+	unsigned long boundary;		/* bytes, a power of two */
+	u64 mask;
+};
+
+static const struct sg_chain_dma_limits sg_chain_dma_limit_sets[] = {
+	{ .max_seg = PAGE_SIZE },
+	{ .max_seg = SZ_64K },
+	{ .max_seg = 65535 },
+	{ .boundary = SZ_64K },
+	{ .boundary = SZ_1M },
+	{ .max_seg = PAGE_SIZE, .boundary = SZ_64K },
+	{ .max_seg = SZ_64K, .boundary = SZ_64K },
+	{ .max_seg = 65535, .boundary = SZ_64K },
+	{ .max_seg = PAGE_SIZE, .boundary = SZ_1M },
+	{ .max_seg = SZ_64K, .boundary = SZ_1M },
+	{ .max_seg = 65535, .boundary = SZ_1M },
+	{ .mask = DMA_BIT_MASK(32) },
+};
+
+static const unsigned int sg_chain_dma_limit_sizes[] = { 1, 127, 128, 129, 2048 };
+
+/* What a limits case changed on the device, to put back. */
+static struct sg_chain_dma_saved {
+	bool set;
+	struct device_dma_parameters *parms;
+	unsigned int max_seg;
+	unsigned long boundary;
+	u64 mask;
+	struct device_dma_parameters own;	/* for a device without any */
+} sg_chain_dma_saved;
+
+static void sg_chain_dma_restore_limits(struct device *dev)
+{
+	struct sg_chain_dma_saved *saved = &sg_chain_dma_saved;
+
+	if (!saved->set)
+		return;
+	dma_set_max_seg_size(dev, saved->max_seg);
+	dma_set_seg_boundary(dev, saved->boundary);
+	dev->dma_parms = saved->parms;
+	if (dev->dma_mask && *dev->dma_mask != saved->mask)
+		WARN_ON(dma_set_mask(dev, saved->mask));
+	saved->set = false;
+}
+
+/*
+ * Gives the device @l for a case. A device without DMA parameters (sparc32's
+ * SBus devices) borrows the suite's until the limits are put back. Returns
+ * false, saying why, where the run cannot have them.
+ */
+static bool sg_chain_dma_set_limits(struct kunit *test,
+				    const struct sg_chain_dma_limits *l)
+{
+	struct sg_chain_dma_saved *saved = &sg_chain_dma_saved;
+	struct sg_chain_dma *ctx = test->priv;
+	struct device *dev = ctx->dev;
+	enum sg_chain_dma_path path;
+	struct iommu_domain *domain;
+
+	saved->parms = dev->dma_parms;
+	saved->max_seg = dma_get_max_seg_size(dev);
+	saved->boundary = dma_get_seg_boundary(dev);
+	saved->mask = dma_get_mask(dev);
+	if (!dev->dma_parms) {
+		dev->dma_parms = &saved->own;
+		dma_set_max_seg_size(dev, saved->max_seg);
+		dma_set_seg_boundary(dev, saved->boundary);
+	}
+	saved->set = true;
+	if (l->max_seg)
+		dma_set_max_seg_size(dev, l->max_seg);
+	if (l->boundary)
+		dma_set_seg_boundary(dev, l->boundary - 1);
+	if (!l->mask)
+		return true;
+	if (!dev->dma_mask || dma_set_mask(dev, l->mask)) {
+		kunit_info(test, "%s takes no DMA mask of %#llx: not mapped with one",
+			   dev_name(dev), l->mask);
+		sg_chain_dma_restore_limits(dev);
+		return false;
+	}
+	/* A mask may move a device off its path (powerpc's bypass). */
+	if (!sg_chain_dma_path_of(dev, &path, &domain) || path != ctx->path) {
+		kunit_info(test, "%s with a DMA mask of %#llx is no longer %s: not mapped with one",
+			   dev_name(dev), l->mask, sg_chain_dma_path_names[ctx->path]);
+		sg_chain_dma_restore_limits(dev);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The segments dma-iommu makes of @nents whole pages under @max_seg and
+ * the boundary @mask: iommu_dma_map_sg() gives the list one IOVA range,
+ * aligned to its size rounded up to a power of two, so to a boundary
+ * wherever the list spans one; __finalise_sg() then joins a page to the
+ * segment before it unless the segment is full or the page starts at a
+ * boundary.
+ */
+static unsigned int sg_chain_dma_iommu_limits_model(unsigned int nents,
+						    unsigned int max_seg,
+						    unsigned long mask,
+						    unsigned int *seg_len)
+{
+	/* Pages from one boundary to the next, if the list reaches one. */
+	unsigned long window = mask >> PAGE_SHIFT < nents ?
+			       (mask >> PAGE_SHIFT) + 1 : ULONG_MAX;
+	unsigned int i, segs = 0, cur = 0;
+
+	for (i = 0; i < nents; i++) {
+		if (cur && i % window && max_seg - cur >= PAGE_SIZE) {
+			cur += PAGE_SIZE;
+		} else {
+			segs++;
+			cur = PAGE_SIZE;
+		}
+		seg_len[segs - 1] = cur;
+	}
+	return segs;
+}
+
+/*
+ * The checks of the path the device maps on, after the limits: segments
+ * as dma-iommu's model says, or as no merge the architecture's mapper
+ * missed, translating back; bytes in the bounce slots; bus addresses.
+ */
+static void sg_chain_dma_limits_path(struct kunit *test,
+				     const struct sg_chain_dma_case *c,
+				     struct sg_table *table, unsigned int gen,
+				     unsigned int max_seg, unsigned long mask)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int i, segs, *want = ctx->model_len;
+	struct scatterlist *sg;
+
+	switch (ctx->path) {
+	case SG_CHAIN_DMA_IOMMU:
+		segs = sg_chain_dma_iommu_limits_model(c->nents, max_seg, mask, want);
+		KUNIT_EXPECT_EQ_MSG(test, table->nents, segs,
+				    "%u entries: %u DMA segments, the model says %u",
+				    c->nents, table->nents, segs);
+		for (i = 0; i < min(segs, table->nents); i++) {
+			if (ctx->seg_len[i] != want[i]) {
+				KUNIT_FAIL(test,
+					   "%u entries: segment %u is %u bytes, the model says %u",
+					   c->nents, i, ctx->seg_len[i], want[i]);
+				break;
+			}
+		}
+		sg_chain_dma_translations_ok(test, c, table);
+		break;
+	case SG_CHAIN_DMA_ARCH_IOMMU:
+		if (sg_chain_dma_translations_ok(test, c, table))
+			sg_chain_dma_expect_merged(test, c, table->nents, max_seg,
+						   mask);
+		break;
+	case SG_CHAIN_DMA_SWIOTLB:
+		sg_chain_dma_bytes_ok(test, c, table, gen, true, 0, "slots after map");
+		break;
+	case SG_CHAIN_DMA_DIRECT:
+		for_each_sgtable_dma_sg(table, sg, i) {
+			phys_addr_t phys = page_to_phys(sg_chain_dma_page(ctx, c, i));
+
+			if (sg_dma_address(sg) != phys_to_dma(ctx->dev, phys)) {
+				KUNIT_FAIL(test, "%u entries: segment %u at %pad, entry %u at %pa",
+					   c->nents, i, &sg_dma_address(sg), i, &phys);
+				break;
+			}
+		}
+		break;
+	}
+}
+
+/*
+ * One list under the limits the device has now: every segment within
+ * them, named with the limit it breaks, then the path's checks, and after
+ * the unmap nothing mapped.
+ */
+static void sg_chain_dma_limits_one(struct kunit *test,
+				    const struct sg_chain_dma_case *c)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), i, gen, broken = 0;
+	unsigned long mask = dma_get_seg_boundary(ctx->dev);
+	u64 dma_mask = dma_get_mask(ctx->dev), mapped = 0;
+	struct scatterlist *seg;
+	struct sg_table table;
+
+	gen = sg_chain_dma_build(test, &table, c);
+	KUNIT_ASSERT_NE(test, gen, 0);
+	if (dma_map_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0)) {
+		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
+		sg_free_table_chained(&table, 0);
+		return;
+	}
+	/* Each limit names the first segment that breaks it, and that only. */
+	for_each_sgtable_dma_sg(&table, seg, i) {
+		dma_addr_t a = sg_dma_address(seg);
+		unsigned int l = sg_dma_len(seg);
+
+		if (l > max_seg && !(broken & 1)) {
+			KUNIT_FAIL(test,
+				   "%u entries, %s pages: segment %u is %u bytes, over the max segment size %u",
+				   c->nents, sg_chain_dma_placement_names[c->placement],
+				   i, l, max_seg);
+			broken |= 1;
+		}
+		if (sg_chain_dma_crosses(a, l, mask) && !(broken & 2)) {
+			KUNIT_FAIL(test,
+				   "%u entries, %s pages: segment %u (%pad, %u bytes) crosses a boundary of mask %#lx",
+				   c->nents, sg_chain_dma_placement_names[c->placement],
+				   i, &a, l, mask);
+			broken |= 2;
+		}
+		if (a + l - 1 > dma_mask && !(broken & 4)) {
+			KUNIT_FAIL(test,
+				   "%u entries: segment %u (%pad, %u bytes) ends beyond the DMA mask %#llx",
+				   c->nents, i, &a, l, dma_mask);
+			broken |= 4;
+		}
+		mapped += l;
+		ctx->seg_addr[i] = a;
+		ctx->seg_len[i] = l;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, mapped, (u64)c->nents * PAGE_SIZE,
+			    "%u entries: bytes in the segments", c->nents);
+	sg_chain_dma_limits_path(test, c, &table, gen, max_seg, mask);
+
+	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
+	if (ctx->path == SG_CHAIN_DMA_IOMMU || ctx->path == SG_CHAIN_DMA_ARCH_IOMMU)
+		sg_chain_dma_expect_unmapped(test, c, ctx->seg_addr, ctx->seg_len,
+					     table.nents);
+	sg_free_table_chained(&table, 0);
+}
+
+static void sg_chain_dma_limits(struct kunit *test, enum sg_chain_dma_path path)
+{
+	struct sg_chain_dma *ctx;
+	unsigned int s;
+
+	sg_chain_dma_skip_unless(test, path);
+	ctx = test->priv;
+	for (s = 0; s < ARRAY_SIZE(sg_chain_dma_limit_sets); s++) {
+		const struct sg_chain_dma_limits *l = &sg_chain_dma_limit_sets[s];
+
+		if (!sg_chain_dma_set_limits(test, l))
+			continue;
+		kunit_info(test, "%s: max segment %u, boundary mask %#lx, DMA mask %#llx",
+			   dev_name(ctx->dev), dma_get_max_seg_size(ctx->dev),
+			   dma_get_seg_boundary(ctx->dev), dma_get_mask(ctx->dev));
+		sg_chain_dma_each_list(test, SG_CHAIN_DMA_FULL_PAGES,
+				       sg_chain_dma_limit_sizes,
+				       ARRAY_SIZE(sg_chain_dma_limit_sizes),
+				       sg_chain_dma_limits_one);
+		sg_chain_dma_restore_limits(ctx->dev);
+	}
+}
+
+#define SG_CHAIN_DMA_LIMITS_CASE(path, PATH)				\
+static void sg_chain_dma_test_##path##_limits(struct kunit *test)	\
+{									\
+	sg_chain_dma_limits(test, SG_CHAIN_DMA_##PATH);			\
+}
+
+SG_CHAIN_DMA_LIMITS_CASE(iommu, IOMMU)
+SG_CHAIN_DMA_LIMITS_CASE(swiotlb, SWIOTLB)
+SG_CHAIN_DMA_LIMITS_CASE(arch_iommu, ARCH_IOMMU)
+SG_CHAIN_DMA_LIMITS_CASE(direct, DIRECT)
+
 static void sg_chain_dma_run(struct kunit *test, enum sg_chain_dma_path path,
 			     unsigned int layout)
 {
@@ -1142,7 +1448,8 @@ static void sg_chain_dma_run(struct kunit *test, enum sg_chain_dma_path path,
 	};
 
 	sg_chain_dma_skip_unless(test, path);
-	sg_chain_dma_each_list(test, layout, one[path]);
+	sg_chain_dma_each_list(test, layout, sg_chain_dma_sizes,
+			       ARRAY_SIZE(sg_chain_dma_sizes), one[path]);
 }
 
 #define SG_CHAIN_DMA_CASE(path, PATH, layout, LAYOUT)			\
@@ -1168,16 +1475,20 @@ static struct kunit_case sg_chain_dma_test_cases[] = {
 	KUNIT_CASE(sg_chain_dma_test_iommu_full_pages),
 	KUNIT_CASE(sg_chain_dma_test_iommu_unaligned),
 	KUNIT_CASE(sg_chain_dma_test_iommu_mixed),
+	KUNIT_CASE(sg_chain_dma_test_iommu_limits),
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_full_pages),
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_unaligned),
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_mixed),
 	KUNIT_CASE(sg_chain_dma_test_swiotlb_full),
+	KUNIT_CASE(sg_chain_dma_test_swiotlb_limits),
 	KUNIT_CASE(sg_chain_dma_test_arch_iommu_full_pages),
 	KUNIT_CASE(sg_chain_dma_test_arch_iommu_unaligned),
 	KUNIT_CASE(sg_chain_dma_test_arch_iommu_mixed),
+	KUNIT_CASE(sg_chain_dma_test_arch_iommu_limits),
 	KUNIT_CASE(sg_chain_dma_test_direct_full_pages),
 	KUNIT_CASE(sg_chain_dma_test_direct_unaligned),
 	KUNIT_CASE(sg_chain_dma_test_direct_mixed),
+	KUNIT_CASE(sg_chain_dma_test_direct_limits),
 	{}
 };
 

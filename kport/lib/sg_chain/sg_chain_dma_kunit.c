@@ -1161,9 +1161,10 @@ static void sg_chain_dma_test_swiotlb_full(struct kunit *test)
 /*
  * The limits cases: the device's max segment size, segment boundary and
  * DMA mask set for the case (0: the device's own) and put back after it,
- * and lists of whole pages that a mapper merges where their IOVAs (or,
- * alpha's direct window, their pages) follow on. Every combination of the
- * sizes and boundaries the issue of sgchain asked for, and a 32-bit mask.
+ * and lists that a mapper merges where their IOVAs (or, alpha's direct
+ * window, their pages) follow on: of whole pages, and of the mixed layout,
+ * whose segments start and end inside pages. Every pairing of the sizes
+ * and boundaries, and a 32-bit mask.
  */
 struct sg_chain_dma_limits {
 	unsigned int max_seg;
@@ -1304,6 +1305,11 @@ static void sg_chain_dma_limits_path(struct kunit *test,
 
 	switch (ctx->path) {
 	case SG_CHAIN_DMA_IOMMU:
+		/* The model lays out whole pages only. */
+		if (c->layout != SG_CHAIN_DMA_FULL_PAGES) {
+			sg_chain_dma_translations_ok(test, c, table);
+			break;
+		}
 		segs = sg_chain_dma_iommu_limits_model(c->nents, max_seg, mask, want);
 		KUNIT_EXPECT_EQ_MSG(test, table->nents, segs,
 				    "%u entries: %u DMA segments, the model says %u",
@@ -1328,7 +1334,11 @@ static void sg_chain_dma_limits_path(struct kunit *test,
 		break;
 	case SG_CHAIN_DMA_DIRECT:
 		for_each_sgtable_dma_sg(table, sg, i) {
-			phys_addr_t phys = page_to_phys(sg_chain_dma_page(ctx, c, i));
+			unsigned int off, len;
+			phys_addr_t phys;
+
+			sg_chain_dma_entry(c->layout, i, &off, &len);
+			phys = page_to_phys(sg_chain_dma_page(ctx, c, i)) + off;
 
 			if (sg_dma_address(sg) != phys_to_dma(ctx->dev, phys)) {
 				KUNIT_FAIL(test, "%u entries: segment %u at %pad, entry %u at %pa",
@@ -1351,7 +1361,7 @@ static void sg_chain_dma_limits_one(struct kunit *test,
 	struct sg_chain_dma *ctx = test->priv;
 	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), i, gen, broken = 0;
 	unsigned long mask = dma_get_seg_boundary(ctx->dev);
-	u64 dma_mask = dma_get_mask(ctx->dev), mapped = 0;
+	u64 dma_mask = dma_get_mask(ctx->dev), mapped = 0, total = 0;
 	struct scatterlist *seg;
 	struct sg_table table;
 
@@ -1391,8 +1401,14 @@ static void sg_chain_dma_limits_one(struct kunit *test,
 		ctx->seg_addr[i] = a;
 		ctx->seg_len[i] = l;
 	}
-	KUNIT_EXPECT_EQ_MSG(test, mapped, (u64)c->nents * PAGE_SIZE,
-			    "%u entries: bytes in the segments", c->nents);
+	for (i = 0; i < c->nents; i++) {
+		unsigned int off, len;
+
+		sg_chain_dma_entry(c->layout, i, &off, &len);
+		total += len;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, mapped, total, "%u entries: bytes in the segments",
+			    c->nents);
 	sg_chain_dma_limits_path(test, c, &table, gen, max_seg, mask);
 
 	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
@@ -1418,6 +1434,10 @@ static void sg_chain_dma_limits(struct kunit *test, enum sg_chain_dma_path path)
 			   dev_name(ctx->dev), dma_get_max_seg_size(ctx->dev),
 			   dma_get_seg_boundary(ctx->dev), dma_get_mask(ctx->dev));
 		sg_chain_dma_each_list(test, SG_CHAIN_DMA_FULL_PAGES,
+				       sg_chain_dma_limit_sizes,
+				       ARRAY_SIZE(sg_chain_dma_limit_sizes),
+				       sg_chain_dma_limits_one);
+		sg_chain_dma_each_list(test, SG_CHAIN_DMA_MIXED,
 				       sg_chain_dma_limit_sizes,
 				       ARRAY_SIZE(sg_chain_dma_limit_sizes),
 				       sg_chain_dma_limits_one);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make kport-fixes-check: the committed fix series (kport/fixes_env.sh:
-# append, sg_split), in their three forms, checked without building:
+# append, sg_split, dma_boundary), in their three forms, checked without
+# building:
 #  - the mainline form applies with git am, patch by patch, to a tree
 #    assembled from $UPSTREAM's mainline files (with the stand-ins
 #    fixes_env.sh names), and scripts/kernel-doc -none accepts the files
@@ -9,11 +10,12 @@
 #    each 6.1 backport request (kport/fixes-6.1/stable) to pristine 6.1;
 #  - the forms carry the same patches and, in the files they fix, the same
 #    changed lines (6.1's append fixes differ: 6.1 merges in one loop);
-#  - subjects: one prefix, at most 72 characters;
+#  - subjects: the prefix of the files' subsystem, at most 72 characters;
 #  - scripts/checkpatch.pl --strict reports nothing;
-#  - every patch that changes lib/scatterlist.c or lib/sg_split.c has a
-#    Fixes: tag naming a commit $UPSTREAM/README.md or kport/fixes-commits
-#    lists; test patches have none; Cc: stable only on STABLE_SUBJECTS;
+#  - every patch that changes a file of FIXED_FILES has a Fixes: tag
+#    naming a commit $UPSTREAM/README.md or kport/fixes-commits lists,
+#    or none if NO_FIXES_TAG names it, and then its message says why;
+#    test patches have none; Cc: stable only on STABLE_SUBJECTS;
 #    a backport request names its mainline commit, listed the same way;
 #  - a patch names only people kport/fixes-credits credits, and no file of
 #    the project the invented identity the series once had.
@@ -106,14 +108,21 @@ changed_lines() { # PATCH: its +/- lines in FIXED_FILES
 }
 check "the three forms carry the same patches and the same fixes" same_patches
 
-subjects_right() { # one prefix per kind of file, and short enough to read
-	local form patch subj
+subjects_right() { # the subsystem's prefix for the files, and short enough to read
+	local form patch subj want
 	for form in "${FORMS[@]}"; do
 		while IFS= read -r patch; do
 			subj=$(subject "$patch")
-			case "$subj" in
-			"lib/scatterlist: "* | "tools/testing/scatterlist: "*) ;;
-			*) echo "'$subj': the prefix is lib/scatterlist: or tools/testing/scatterlist:"; return 1 ;;
+			# As each subsystem's log spells its patches.
+			if touches "$patch" arch/sparc/kernel/iommu.c; then want="sparc64: "
+			elif touches "$patch" arch/powerpc/kernel/iommu.c; then want="powerpc/iommu: "
+			elif touches "$patch" arch/alpha/kernel/pci_iommu.c; then want="alpha: "
+			else want=
+			fi
+			case "$want:$subj" in
+			"sparc64: :sparc64: "* | "powerpc/iommu: :powerpc/iommu: "* | "alpha: :alpha: "*) ;;
+			":lib/scatterlist: "* | ":tools/testing/scatterlist: "*) ;;
+			*) echo "'$subj': the prefix is ${want:-lib/scatterlist: or tools/testing/scatterlist:}"; return 1 ;;
 			esac
 			[ ${#subj} -le 72 ] || { echo "'$subj' has ${#subj} characters, more than 72"; return 1; }
 		done < <(form_patches "$form")
@@ -155,7 +164,11 @@ tags_right() {
 		while IFS= read -r patch; do
 			subj=$(subject "$patch")
 			mapfile -t fixes < <(sed -n 's/^Fixes: //p' "$patch")
-			if touches "$patch" "${FIXED_FILES[@]}"; then
+			if touches "$patch" "${FIXED_FILES[@]}" && [ -n "${NO_FIXES_TAG[$subj]+x}" ]; then
+				[ ${#fixes[@]} -eq 0 ] || { echo "'$subj' is in NO_FIXES_TAG but has a Fixes: tag"; return 1; }
+				grep -q 'the Fixes: tag is left to be added' "$patch" ||
+					{ echo "'$subj' has no Fixes: tag and its message does not say why"; return 1; }
+			elif touches "$patch" "${FIXED_FILES[@]}"; then
 				[ ${#fixes[@]} -eq 1 ] || { echo "'$subj' needs one Fixes: tag, has ${#fixes[@]}"; return 1; }
 				verified_commit "${fixes[0]}" ||
 					{ echo "'$subj': Fixes: ${fixes[0]} is not a commit $UPSTREAM/README.md lists"; return 1; }

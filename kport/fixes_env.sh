@@ -1,29 +1,39 @@
 # Sourced by the kport/fixes*.sh scripts, after env.sh: what the fix
 # series are made of and where each form lives.
 #
-# Two series, for two sets of stakeholders, both through the mm tree:
-#   append    sg_alloc_append_table_from_pages() and its harness
-#             (tools/testing/scatterlist): RDMA, vfio;
-#   sg_split  sg_split() and its KUnit suite: crypto, SPI, camera.
-# A form's tree holds the append series, then the sg_split series; each
-# series is the commits that touch its files.
-SERIES=(append sg_split)
+# Three series, for three sets of stakeholders:
+#   append        sg_alloc_append_table_from_pages() and its harness
+#                 (tools/testing/scatterlist): RDMA, vfio; the mm tree;
+#   sg_split      sg_split() and its KUnit suite: crypto, SPI, camera; the
+#                 mm tree;
+#   dma_boundary  sparc64's, powerpc's and alpha's map_sg joining DMA
+#                 segments across the device's segment boundary: a patch
+#                 for each architecture's tree. Their test is sgchain's
+#                 sg_chain_dma limits case, booted on each architecture
+#                 (too big to send with a one-line fix).
+# A form's tree holds the series in this order; each series is the commits
+# that touch its files.
+SERIES=(append sg_split dma_boundary)
 series_files() { # SERIES: the files (or directories) its commits touch
 	case "$1" in
 	append) echo lib/scatterlist.c tools/testing/scatterlist ;;
 	sg_split) echo lib/sg_split.c lib/sg_split_kunit.c lib/tests lib/Kconfig.debug lib/Makefile ;;
-	*) die "series $1: append or sg_split" ;;
+	dma_boundary) echo "${ARCH_FIXED_FILES[@]}" ;;
+	*) die "series $1: append, sg_split or dma_boundary" ;;
 	esac
 }
+ARCH_FIXED_FILES=(arch/sparc/kernel/iommu.c arch/sparc/kernel/iommu_common.h arch/sparc/kernel/pci_sun4v.c
+	arch/powerpc/kernel/iommu.c arch/alpha/kernel/pci_iommu.c)
 
 # The fixes that an in-tree caller can hit, by subject: only these carry
 # Cc: stable (checked).
 STABLE_SUBJECTS=(
 	"lib/scatterlist: stop sg_split() at the end of the last part"
+	"sparc64: keep merged DMA segments within the segment boundary"
 )
 # The files whose changes are fixes (each patch touching them needs a
 # Fixes: tag); every other file a patch touches is a test.
-FIXED_FILES=(lib/scatterlist.c lib/sg_split.c)
+FIXED_FILES=(lib/scatterlist.c lib/sg_split.c "${ARCH_FIXED_FILES[@]}")
 
 # Each fix, by subject, and the tests that must fail without it alone:
 # "harness" (tools/testing/scatterlist) or sg_split.CASE of the KUnit
@@ -37,6 +47,17 @@ declare -A FIX_TESTS=(
 	["lib/scatterlist: don't start an sg_split() part with an empty entry"]="sg_split.split_skip_to_entry_end"
 	["lib/scatterlist: reject empty sg_split() parts after the list's end"]="sg_split.split_parts_past_the_end"
 	["lib/scatterlist: Fix SGL length in sg_split() if !NEED_SG_DMA_LENGTH"]="sg_split.split_entry_lengths"
+	# "boot:BOOT:MUTATION": the case is sg_chain_dma's limits case, in the
+	# run BOOT of the sgchain series, which carries the same fix; make
+	# mutate-kernel's MUTATION reverts it there, and the run must fail.
+	["sparc64: keep merged DMA segments within the segment boundary"]="boot:sparc64-iommu:kernel/sparc64-merge-across-boundary"
+	["powerpc/iommu: don't merge DMA segments across the segment boundary"]="boot:ppc64le-iommu:kernel/ppc-merge-across-boundary"
+	["alpha: don't merge a contiguous run across the segment boundary"]="boot:alpha-iommu:kernel/alpha-contiguous-across-boundary"
+)
+# Fixes whose Fixes: commit could not be found in public history, each
+# with why: the patch says so in its message, as posted fixes do.
+declare -A NO_FIXES_TAG=(
+	["powerpc/iommu: don't merge DMA segments across the segment boundary"]="the 2008 commit that made powerpc's iommu_range_alloc() keep the boundary is in no public copy of mainline's log found"
 )
 
 # The people the series credit as authors, with where their work was
@@ -76,12 +97,18 @@ stable_requests() { find "$REPO/kport/fixes-6.1/stable" -name '*.patch' 2>/dev/n
 # from $MAINLINE if given, else from $UPSTREAM, whole.
 MAINLINE_FILES=(lib/scatterlist.c lib/sg_split.c include/linux/scatterlist.h
 	lib/sg_pool.c lib/tests/Makefile lib/Makefile lib/Kconfig.debug
-	tools/testing/scatterlist/Makefile tools/testing/scatterlist/main.c)
+	tools/testing/scatterlist/Makefile tools/testing/scatterlist/main.c
+	"${ARCH_FIXED_FILES[@]}")
 # Stand-ins, from Debian's 6.12, for what $UPSTREAM lacks or has stale:
 #  - the harness's linux/mm.h: $UPSTREAM's copy is from about v5.14;
 #    6.12's has three of the four changes mainline made since, and the
 #    fourth (nth_page() removed, 84efbefa26df, v6.18) is made here;
-#  - tools/include, which the harness compiles against.
+#  - tools/include, which the harness compiles against;
+#  - the files of ARCH_FIXED_FILES, which $UPSTREAM does not hold: 6.12's
+#    whole. The stored public mainline copies were read once by hand
+#    (docs/upstream-fixes.md names their commits): the merge loops the
+#    patches change are 6.12's, and the powerpc and alpha patches and
+#    pci_sun4v.c's half of the sparc64 one apply to them as they are.
 STANDIN_MM=tools/testing/scatterlist/linux/mm.h
 mainline_base() { # TREE
 	local f k612=$SGCHAIN_CACHE/linux-source-6.12
@@ -93,6 +120,10 @@ mainline_base() { # TREE
 		elif [ -f "$UPSTREAM/$f" ]; then
 			cp "$UPSTREAM/$f" "$1/$f"
 			echo "$f: $(realpath "$UPSTREAM")/$f, whole (its README names the commit)" >> "$1/.sources"
+		elif printf '%s\n' "${ARCH_FIXED_FILES[@]}" | grep -qxF -- "$f"; then
+			git -C "$k612" show "pristine:$f" > "$1/$f" ||
+				die "no 6.12 tree at $k612 for the stand-ins: run 'make kport-series KVER=6.12'"
+			echo "$f: 6.12's (stand-in)" >> "$1/.sources"
 		else
 			die "no $f in UPSTREAM=$UPSTREAM or MAINLINE=$MAINLINE"
 		fi

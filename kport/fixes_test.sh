@@ -8,7 +8,10 @@
 # pass; then each fix's code is reverted in turn, alone, and exactly the
 # tests FIX_TESTS (kport/fixes_env.sh) names for it must fail. Each KUnit
 # case boots on its own, so a case that oopses (as the one for parts after
-# the list's end does without its fix) takes no other case with it.
+# the list's end does without its fix) takes no other case with it. The
+# mappers' fixes (dma_boundary) are tested by booting their architectures
+# (make mutate-kernel reverts each there); here each must name the
+# mutation that does.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 form=${1:?usage: fixes_test.sh mainline|6.12|6.1}
@@ -44,9 +47,12 @@ KNOWN_WARNINGS_6_1=(
 	"lib/scatterlist.c: warning: Function parameter or member 'first_chunk' not described in '__sg_alloc_table'"
 	"lib/scatterlist.c: warning: Function parameter or member 'flags' not described in 'sg_miter_start'"
 )
-# The kernel objects of the C files the series changes (the suite's too).
+# The kernel objects of the C files the series changes (the suite's too);
+# the mappers' files under arch/ build in their own architectures' kernels
+# only, which make lint builds them in.
 touched_objects() {
-	git -C "$tree" diff --name-only fixes-base..HEAD -- '*.c' | grep -v '^tools/' | sed 's/\.c$/.o/'
+	git -C "$tree" diff --name-only fixes-base..HEAD -- '*.c' | grep -v '^tools/\|^arch/' |
+		sed 's/\.c$/.o/'
 }
 # The kernel as kunit.py builds it, then the touched objects again with W=1.
 # W=1 over the whole kernel would also run scripts/kernel-doc on each of
@@ -125,10 +131,31 @@ only_its_test_fails() { # FIX_COMMIT WANT...
 	fi
 	return "$rc"
 }
+# A fix whose test is a booted run of the sgchain series (FIX_TESTS
+# "boot:BOOT:MUTATION"): the list's MUTATION must plant in one of the
+# files the fix changes, in the tree, and be judged by that run. Booting
+# it is make mutate-kernel's (minutes a fix), not this target's.
+boot_test_listed() { # FIX BOOT MUTATION
+	local block file run
+	block=$(awk -v id="$3" '/^id: / { on = ($2 == id) } on' "$REPO/tests/mutate/mutations")
+	[ -n "$block" ] || { echo "no mutation $3 in tests/mutate/mutations"; return 1; }
+	file=$(sed -n 's/^file: tree://p' <<< "$block")
+	run=$(sed -n 's/^run: //p' <<< "$block")
+	git -C "$tree" diff --name-only "$1~1" "$1" | grep -qxF -- "$file" ||
+		{ echo "$3 plants in '$file', which the fix does not change"; return 1; }
+	[ "$run" = "machines MACHINES=$2" ] ||
+		{ echo "$3 is judged by '$run', not by the $2 run"; return 1; }
+}
 while IFS= read -r fix; do
 	subj=$(git -C "$tree" log -1 --format=%s "$fix")
 	if [ -z "${FIX_TESTS[$subj]+x}" ]; then
 		check "'$subj' names its tests in FIX_TESTS (kport/fixes_env.sh)" false
+		continue
+	fi
+	if [[ ${FIX_TESTS[$subj]} == boot:* ]]; then
+		IFS=: read -r _ boot mutation <<< "${FIX_TESTS[$subj]}"
+		check "'$subj': make mutate-kernel's $mutation reverts it in the $boot run" \
+			boot_test_listed "$fix" "$boot" "$mutation"
 		continue
 	fi
 	read -ra want <<< "${FIX_TESTS[$subj]}"

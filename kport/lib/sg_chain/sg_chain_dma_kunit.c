@@ -86,7 +86,7 @@ static struct sg_chain_dma {
 	struct page *pages[SG_CHAIN_DMA_MAX];	/* single pages */
 	struct page *blocks[SG_CHAIN_DMA_MAX / SG_CHAIN_DMA_BLOCK];
 	unsigned int seg_len[SG_CHAIN_DMA_MAX];
-	unsigned int model_len[SG_CHAIN_DMA_MAX];	/* the limits cases' */
+	unsigned int model_len[SG_CHAIN_DMA_MAX];	/* a model's segments */
 	unsigned int seg_first[SG_CHAIN_DMA_MAX];	/* its first entry's bytes */
 	dma_addr_t seg_addr[SG_CHAIN_DMA_MAX];
 } *sg_chain_dma;
@@ -860,6 +860,110 @@ static void sg_chain_dma_expect_merged(struct kunit *test,
 }
 
 /*
+ * A list of @c built and mapped for DMA_BIDIRECTIONAL: its generation, or
+ * 0, the case failed and the list freed, if the mapping failed.
+ */
+static unsigned int sg_chain_dma_map(struct kunit *test, struct sg_table *table,
+				     const struct sg_chain_dma_case *c)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int gen = sg_chain_dma_build(test, table, c);
+
+	KUNIT_ASSERT_NE(test, gen, 0);
+	if (dma_map_sgtable(ctx->dev, table, DMA_BIDIRECTIONAL, 0)) {
+		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
+		sg_free_table_chained(table, 0);
+		return 0;
+	}
+	return gen;
+}
+
+/* The bytes the first @nents entries of @layout hold. */
+static u64 sg_chain_dma_total(unsigned int layout, unsigned int nents)
+{
+	unsigned int i, off, len;
+	u64 total = 0;
+
+	for (i = 0; i < nents; i++) {
+		sg_chain_dma_entry(layout, i, &off, &len);
+		total += len;
+	}
+	return total;
+}
+
+/*
+ * Every DMA segment of @table within the device's limits as they are now
+ * (max segment size, segment boundary, DMA mask), whatever the mapper
+ * checks: each limit names the first segment that breaks it. The
+ * segments must hold every byte of the list; each is kept for after the
+ * unmap (ctx->seg_addr, ctx->seg_len).
+ */
+static void sg_chain_dma_segments_ok(struct kunit *test,
+				     const struct sg_chain_dma_case *c,
+				     struct sg_table *table)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), i;
+	unsigned long mask = dma_get_seg_boundary(ctx->dev);
+	u64 dma_mask = dma_get_mask(ctx->dev), mapped = 0;
+	bool too_long = false, crosses = false, beyond = false;
+	struct scatterlist *seg;
+
+	for_each_sgtable_dma_sg(table, seg, i) {
+		dma_addr_t a = sg_dma_address(seg);
+		unsigned int l = sg_dma_len(seg);
+
+		if (l > max_seg && !too_long) {
+			KUNIT_FAIL(test,
+				   "%u entries, %s pages: segment %u is %u bytes, over the max segment size %u",
+				   c->nents, sg_chain_dma_placement_names[c->placement],
+				   i, l, max_seg);
+			too_long = true;
+		}
+		if (sg_chain_dma_crosses(a, l, mask) && !crosses) {
+			KUNIT_FAIL(test,
+				   "%u entries, %s pages: segment %u (%pad, %u bytes) crosses a boundary of mask %#lx",
+				   c->nents, sg_chain_dma_placement_names[c->placement],
+				   i, &a, l, mask);
+			crosses = true;
+		}
+		if (a + l - 1 > dma_mask && !beyond) {
+			KUNIT_FAIL(test,
+				   "%u entries: segment %u (%pad, %u bytes) ends beyond the DMA mask %#llx",
+				   c->nents, i, &a, l, dma_mask);
+			beyond = true;
+		}
+		mapped += l;
+		ctx->seg_addr[i] = a;
+		ctx->seg_len[i] = l;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, mapped, sg_chain_dma_total(c->layout, c->nents),
+			    "%u entries: bytes in the segments", c->nents);
+}
+
+/* The segments @table has (as kept) against the @segs of a model, @want. */
+static void sg_chain_dma_expect_model(struct kunit *test,
+				      const struct sg_chain_dma_case *c,
+				      struct sg_table *table,
+				      const unsigned int *want, unsigned int segs)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ_MSG(test, table->nents, segs,
+			    "%u entries: %u DMA segments, the model says %u",
+			    c->nents, table->nents, segs);
+	for (i = 0; i < min(segs, table->nents); i++) {
+		if (ctx->seg_len[i] != want[i]) {
+			KUNIT_FAIL(test,
+				   "%u entries: segment %u is %u bytes, the model says %u",
+				   c->nents, i, ctx->seg_len[i], want[i]);
+			return;
+		}
+	}
+}
+
+/*
  * Behind an IOMMU: segments within the device's limits, as many as the
  * model predicts for dma-iommu (the architectures' mappers merge as their
  * allocators happen to place entries), and translating back.
@@ -870,25 +974,11 @@ static void sg_chain_dma_translated_one(struct kunit *test,
 	struct sg_chain_dma *ctx = test->priv;
 	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), segs, i;
 	unsigned long mask = dma_get_seg_boundary(ctx->dev);
-	struct scatterlist *seg;
 	struct sg_table table;
-	u64 mapped = 0, total = 0;
 
-	KUNIT_ASSERT_NE(test, sg_chain_dma_build(test, &table, c), 0);
-	if (dma_map_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0)) {
-		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
-		sg_free_table_chained(&table, 0);
+	if (!sg_chain_dma_map(test, &table, c))
 		return;
-	}
-	if (ctx->path == SG_CHAIN_DMA_IOMMU) {
-		segs = sg_chain_dma_model(c->layout, c->nents, max_seg, ctx->seg_len);
-		KUNIT_EXPECT_EQ_MSG(test, table.nents, segs,
-				    "%u entries: %u DMA segments, the model says %u",
-				    c->nents, table.nents, segs);
-	} else {
-		segs = 0;
-		KUNIT_EXPECT_LE(test, table.nents, c->nents);
-	}
+	KUNIT_EXPECT_LE(test, table.nents, c->nents);
 	/* A walk by sg_dma_len() stops where the segments end. */
 	if (table.nents < c->nents) {
 		struct scatterlist *after = table.sgl;
@@ -899,30 +989,11 @@ static void sg_chain_dma_translated_one(struct kunit *test,
 				    "%u entries: no end after %u segments",
 				    c->nents, table.nents);
 	}
-	for_each_sgtable_dma_sg(&table, seg, i) {
-		dma_addr_t a = sg_dma_address(seg);
-		unsigned int l = sg_dma_len(seg);
-
-		if (i < segs)
-			KUNIT_EXPECT_EQ_MSG(test, l, ctx->seg_len[i],
-					    "%u entries: segment %u", c->nents, i);
-		KUNIT_EXPECT_LE(test, l, max_seg);
-		/* The device's limit, whatever the mapper checks. */
-		KUNIT_EXPECT_FALSE_MSG(test, sg_chain_dma_crosses(a, l, mask),
-				       "%u entries: segment %u crosses a boundary",
-				       c->nents, i);
-		mapped += l;
-		/* Kept for after the unmap. */
-		ctx->seg_addr[i] = a;
-		ctx->seg_len[i] = l;
+	sg_chain_dma_segments_ok(test, c, &table);
+	if (ctx->path == SG_CHAIN_DMA_IOMMU) {
+		segs = sg_chain_dma_model(c->layout, c->nents, max_seg, ctx->model_len);
+		sg_chain_dma_expect_model(test, c, &table, ctx->model_len, segs);
 	}
-	for (i = 0; i < c->nents; i++) {
-		unsigned int off, len;
-
-		sg_chain_dma_entry(c->layout, i, &off, &len);
-		total += len;
-	}
-	KUNIT_EXPECT_EQ(test, mapped, total);
 	if (sg_chain_dma_translations_ok(test, c, &table) &&
 	    ctx->path == SG_CHAIN_DMA_ARCH_IOMMU)
 		sg_chain_dma_expect_merged(test, c, table.nents, max_seg, mask);
@@ -935,22 +1006,16 @@ static void sg_chain_dma_translated_one(struct kunit *test,
 }
 
 /* dma-direct: every entry a segment of its own, at its bus address. */
-static void sg_chain_dma_direct_one(struct kunit *test,
-				    const struct sg_chain_dma_case *c)
+static void sg_chain_dma_direct_ok(struct kunit *test,
+				   const struct sg_chain_dma_case *c,
+				   struct sg_table *table)
 {
 	struct sg_chain_dma *ctx = test->priv;
 	struct scatterlist *seg;
-	struct sg_table table;
 	unsigned int i, off, len;
 
-	KUNIT_ASSERT_NE(test, sg_chain_dma_build(test, &table, c), 0);
-	if (dma_map_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0)) {
-		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
-		sg_free_table_chained(&table, 0);
-		return;
-	}
-	KUNIT_EXPECT_EQ(test, table.nents, c->nents);
-	for_each_sgtable_dma_sg(&table, seg, i) {
+	KUNIT_EXPECT_EQ(test, table->nents, c->nents);
+	for_each_sgtable_dma_sg(table, seg, i) {
 		phys_addr_t phys;
 
 		sg_chain_dma_entry(c->layout, i, &off, &len);
@@ -960,9 +1025,20 @@ static void sg_chain_dma_direct_one(struct kunit *test,
 			KUNIT_FAIL(test, "%u entries: segment %u is %pad+%u, entry %u is %pa+%u",
 				   c->nents, i, &sg_dma_address(seg),
 				   sg_dma_len(seg), i, &phys, len);
-			break;
+			return;
 		}
 	}
+}
+
+static void sg_chain_dma_direct_one(struct kunit *test,
+				    const struct sg_chain_dma_case *c)
+{
+	struct sg_chain_dma *ctx = test->priv;
+	struct sg_table table;
+
+	if (!sg_chain_dma_map(test, &table, c))
+		return;
+	sg_chain_dma_direct_ok(test, c, &table);
 	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
 	sg_free_table_chained(&table, 0);
 }
@@ -1296,31 +1372,19 @@ static unsigned int sg_chain_dma_iommu_limits_model(unsigned int nents,
  */
 static void sg_chain_dma_limits_path(struct kunit *test,
 				     const struct sg_chain_dma_case *c,
-				     struct sg_table *table, unsigned int gen,
-				     unsigned int max_seg, unsigned long mask)
+				     struct sg_table *table, unsigned int gen)
 {
 	struct sg_chain_dma *ctx = test->priv;
-	unsigned int i, segs, *want = ctx->model_len;
-	struct scatterlist *sg;
+	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), segs;
+	unsigned long mask = dma_get_seg_boundary(ctx->dev);
 
 	switch (ctx->path) {
 	case SG_CHAIN_DMA_IOMMU:
 		/* The model lays out whole pages only. */
-		if (c->layout != SG_CHAIN_DMA_FULL_PAGES) {
-			sg_chain_dma_translations_ok(test, c, table);
-			break;
-		}
-		segs = sg_chain_dma_iommu_limits_model(c->nents, max_seg, mask, want);
-		KUNIT_EXPECT_EQ_MSG(test, table->nents, segs,
-				    "%u entries: %u DMA segments, the model says %u",
-				    c->nents, table->nents, segs);
-		for (i = 0; i < min(segs, table->nents); i++) {
-			if (ctx->seg_len[i] != want[i]) {
-				KUNIT_FAIL(test,
-					   "%u entries: segment %u is %u bytes, the model says %u",
-					   c->nents, i, ctx->seg_len[i], want[i]);
-				break;
-			}
+		if (c->layout == SG_CHAIN_DMA_FULL_PAGES) {
+			segs = sg_chain_dma_iommu_limits_model(c->nents, max_seg,
+							       mask, ctx->model_len);
+			sg_chain_dma_expect_model(test, c, table, ctx->model_len, segs);
 		}
 		sg_chain_dma_translations_ok(test, c, table);
 		break;
@@ -1333,83 +1397,27 @@ static void sg_chain_dma_limits_path(struct kunit *test,
 		sg_chain_dma_bytes_ok(test, c, table, gen, true, 0, "slots after map");
 		break;
 	case SG_CHAIN_DMA_DIRECT:
-		for_each_sgtable_dma_sg(table, sg, i) {
-			unsigned int off, len;
-			phys_addr_t phys;
-
-			sg_chain_dma_entry(c->layout, i, &off, &len);
-			phys = page_to_phys(sg_chain_dma_page(ctx, c, i)) + off;
-
-			if (sg_dma_address(sg) != phys_to_dma(ctx->dev, phys)) {
-				KUNIT_FAIL(test, "%u entries: segment %u at %pad, entry %u at %pa",
-					   c->nents, i, &sg_dma_address(sg), i, &phys);
-				break;
-			}
-		}
+		sg_chain_dma_direct_ok(test, c, table);
 		break;
 	}
 }
 
 /*
  * One list under the limits the device has now: every segment within
- * them, named with the limit it breaks, then the path's checks, and after
- * the unmap nothing mapped.
+ * them, then the path's checks, and after the unmap nothing mapped.
  */
 static void sg_chain_dma_limits_one(struct kunit *test,
 				    const struct sg_chain_dma_case *c)
 {
 	struct sg_chain_dma *ctx = test->priv;
-	unsigned int max_seg = dma_get_max_seg_size(ctx->dev), i, gen, broken = 0;
-	unsigned long mask = dma_get_seg_boundary(ctx->dev);
-	u64 dma_mask = dma_get_mask(ctx->dev), mapped = 0, total = 0;
-	struct scatterlist *seg;
 	struct sg_table table;
+	unsigned int gen;
 
-	gen = sg_chain_dma_build(test, &table, c);
-	KUNIT_ASSERT_NE(test, gen, 0);
-	if (dma_map_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0)) {
-		KUNIT_FAIL(test, "%u entries: dma_map_sgtable() failed", c->nents);
-		sg_free_table_chained(&table, 0);
+	gen = sg_chain_dma_map(test, &table, c);
+	if (!gen)
 		return;
-	}
-	/* Each limit names the first segment that breaks it, and that only. */
-	for_each_sgtable_dma_sg(&table, seg, i) {
-		dma_addr_t a = sg_dma_address(seg);
-		unsigned int l = sg_dma_len(seg);
-
-		if (l > max_seg && !(broken & 1)) {
-			KUNIT_FAIL(test,
-				   "%u entries, %s pages: segment %u is %u bytes, over the max segment size %u",
-				   c->nents, sg_chain_dma_placement_names[c->placement],
-				   i, l, max_seg);
-			broken |= 1;
-		}
-		if (sg_chain_dma_crosses(a, l, mask) && !(broken & 2)) {
-			KUNIT_FAIL(test,
-				   "%u entries, %s pages: segment %u (%pad, %u bytes) crosses a boundary of mask %#lx",
-				   c->nents, sg_chain_dma_placement_names[c->placement],
-				   i, &a, l, mask);
-			broken |= 2;
-		}
-		if (a + l - 1 > dma_mask && !(broken & 4)) {
-			KUNIT_FAIL(test,
-				   "%u entries: segment %u (%pad, %u bytes) ends beyond the DMA mask %#llx",
-				   c->nents, i, &a, l, dma_mask);
-			broken |= 4;
-		}
-		mapped += l;
-		ctx->seg_addr[i] = a;
-		ctx->seg_len[i] = l;
-	}
-	for (i = 0; i < c->nents; i++) {
-		unsigned int off, len;
-
-		sg_chain_dma_entry(c->layout, i, &off, &len);
-		total += len;
-	}
-	KUNIT_EXPECT_EQ_MSG(test, mapped, total, "%u entries: bytes in the segments",
-			    c->nents);
-	sg_chain_dma_limits_path(test, c, &table, gen, max_seg, mask);
+	sg_chain_dma_segments_ok(test, c, &table);
+	sg_chain_dma_limits_path(test, c, &table, gen);
 
 	dma_unmap_sgtable(ctx->dev, &table, DMA_BIDIRECTIONAL, 0);
 	if (ctx->path == SG_CHAIN_DMA_IOMMU || ctx->path == SG_CHAIN_DMA_ARCH_IOMMU)

@@ -57,7 +57,7 @@ declare -A FIX_TESTS=(
 # Fixes whose Fixes: commit could not be found in public history, each
 # with why: the patch says so in its message, as posted fixes do.
 declare -A NO_FIXES_TAG=(
-	["powerpc/iommu: don't merge DMA segments across the segment boundary"]="the 2008 commit that made powerpc's iommu_range_alloc() keep the boundary is in no public copy of mainline's log found"
+	["powerpc/iommu: don't merge DMA segments across the segment boundary"]="the commit that made powerpc's iommu_range_alloc() keep the boundary is in no public copy of mainline's log found"
 )
 
 # The people the series credit as authors, with where their work was

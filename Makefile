@@ -259,7 +259,7 @@ valgrind: unit-build
 
 # The QEMU boots: tests/qemu/boots/LIST/NAME.sh, each one guest of one
 # kernel of kport/kernels on one machine (tests/qemu/boots.sh). Each LIST
-# (qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc, qemu-arch) is a
+# (qemu, qemu-dma, qemu-fault, qemu-kasan, qemu-parisc, qemu-arch, qemu-repro) is a
 # target that boots the boots of its directory, building each kernel once
 # (tests/qemu/run.sh); make machines boots MACHINES='NAME ..', any of them
 # (and only it reads MACHINES: a list is always its directory). A list of
@@ -674,6 +674,8 @@ help:
 	@echo "  make qemu-arch     the series on the seed series' other architectures, each on its"
 	@echo "                     machine, a boot per way of mapping: KUnit + big I/O through disks"
 	@echo "                     its own mapper maps for (README)"
+	@echo "  make qemu-repro    reproducers of the QEMU bugs that runs declare: each passes while"
+	@echo "                     the bug is there, as docs/qemu-ahci-prdt.md says; not in make check"
 	@echo "  make machines      the boots MACHINES='NAME ..' names, any of them. Each list's boots"
 	@echo "                     (tests/qemu/boots/LIST), which its target above boots:"
 	@$(foreach l,$(BOOT_LISTS),echo "                       $(l): $(call list_boots,$(l))";)

@@ -4,6 +4,16 @@
 n=0
 failed=""
 
+# guest_start: the file systems every init reads, and kernel messages kept
+# out of the KTAP block from here on.
+guest_start() {
+	mount -t proc proc /proc
+	mount -t sysfs sysfs /sys
+	mount -t devtmpfs devtmpfs /dev
+	mount -t debugfs debugfs /sys/kernel/debug
+	dmesg -n 1
+}
+
 # result OK|FAIL NAME [REASON]
 result() {
 	n=$((n + 1))

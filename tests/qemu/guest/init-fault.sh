@@ -15,12 +15,8 @@
 
 /bin/busybox --install -s /bin
 export PATH=/bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t debugfs debugfs /sys/kernel/debug
-dmesg -n 1
 . /lib/guest.sh
+guest_start
 
 PROCS=${sgchain_procs:-6}
 ROUNDS=${sgchain_rounds:-2}

@@ -6,13 +6,8 @@
 
 /bin/busybox --install -s /bin
 export PATH=/bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-# Keep kernel messages out of the KTAP block from here on.
-dmesg -n 1
-
 . /lib/guest.sh
+guest_start
 
 SWEEP_PAGES="127 128 129 254 255 256 1024 2047 2048"
 SEED=0x5eed

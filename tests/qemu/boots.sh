@@ -41,6 +41,8 @@
 #                  swiotlb, arch_iommu (the architecture's own) or direct
 #   BOOT_NO_PIECES drivers that skip the transfer of 1 KiB pieces, each
 #                  with its reason
+#   BOOT_TAG0      drivers whose transfer of 1 KiB pieces starts at blk-mq
+#                  tag 0, each with its reason
 #   BOOT_DMA_KNOWN DMA-API debug's error count after the drivers' probes
 #   BOOT_FIO       1: fio's jobs on each disk too (x86-64: the host's fio)
 
@@ -97,7 +99,7 @@ boot_load() { # NAME: its file over the defaults
 	BOOT_KERNEL="" BOOT_NOTE="" BOOT_QEMU=() BOOT_CMDLINE="" BOOT_INIT=""
 	BOOT_SUITES=() BOOT_NO_SKIP=() BOOT_WARNINGS=() BOOT_SKIP_NOTES=() BOOT_END=reboot
 	BOOT_DEBS=() BOOT_DEVICES=() BOOT_ENV=""
-	BOOT_DISKS=() BOOT_DISK_BUS="" BOOT_MAPPER="" BOOT_MODE="" BOOT_NO_PIECES=()
+	BOOT_DISKS=() BOOT_DISK_BUS="" BOOT_MAPPER="" BOOT_MODE="" BOOT_NO_PIECES=() BOOT_TAG0=()
 	BOOT_DMA_KNOWN=0 BOOT_FIO=""
 	unset -f boot_check boot_prepare boot_report
 	boot_check() { :; }
@@ -149,6 +151,7 @@ dma_boot_env() { # OUTDIR CONFIG
 		grep -qx 'CONFIG_FUNCTION_TRACER=y' "$2" || echo "sgchain_untraced=1"
 		! grep -qx 'CONFIG_ARCH_NO_SG_CHAIN=y' "$2" || echo "sgchain_nochain=1"
 		echo "sgchain_no_pieces=$(IFS=,; echo "${BOOT_NO_PIECES[*]}")"
+		echo "sgchain_tag0=$(IFS=,; echo "${BOOT_TAG0[*]}")"
 		echo "sgchain_disks=$(IFS=,; echo "${BOOT_DISKS[*]}")"
 		[ "$BOOT_FIO" != 1 ] || echo "sgchain_fio=1"
 	} > "$BOOT_ENV"

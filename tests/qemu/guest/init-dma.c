@@ -25,6 +25,8 @@
  *   sgchain_dma_known  the DMA-API errors the drivers' probes make
  *   sgchain_no_pieces  drivers whose disks skip the transfer of 1 KiB
  *                    pieces in this run (the boot file says why)
+ *   sgchain_tag0     drivers whose transfer of 1 KiB pieces starts at
+ *                    blk-mq tag 0 in this run (the boot file says why)
  *   sgchain_nochain  1 where the architecture cannot chain: every list is
  *                    one table from the pools, no inline entries
  *   sgchain_end      poweroff where the machine's firmware cannot reboot
@@ -33,6 +35,7 @@
  *                    /fio/dma.fio on each disk (a case per job, judged by
  *                    fio's own error count, and one for its exit status)
  */
+#define _GNU_SOURCE	/* O_DIRECT; guest.h's own comes after <fcntl.h> */
 #include <limits.h>
 #include <stdbool.h>
 #include <fcntl.h>
@@ -256,6 +259,41 @@ static bool listed(const char *list, const char *name)
 	return strstr(padded, want);
 }
 
+/*
+ * Move @disk's next driver tag to 0 with reads of one sector from @dev:
+ * with one CPU, blk-mq hands a queue's tags out in turn from the hint its
+ * debugfs file shows. The reads it took, or -1.
+ */
+static int steer_to_tag0(const char *disk, const char *dev)
+{
+	static char sector[512] __attribute__((aligned(512)));
+	char path[128], line[256];
+	long hint = -1;
+	int reads, fd;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/block/%s/hctx0/tags", disk);
+	fd = open(dev, O_RDONLY | O_DIRECT);
+	if (fd < 0)
+		return -1;
+	for (reads = 0; reads <= 64; reads++) {
+		FILE *f = fopen(path, "r");
+
+		hint = -1;
+		while (f && fgets(line, sizeof(line), f))
+			if (!strncmp(line, "alloc_hint={", 12)) {
+				hint = strtol(line + 12, NULL, 10);
+				break;
+			}
+		if (f)
+			fclose(f);
+		if (hint <= 0 || reads == 64 ||
+		    pread(fd, sector, sizeof(sector), 0) != (ssize_t)sizeof(sector))
+			break;
+	}
+	close(fd);
+	return hint == 0 ? reads : -1;
+}
+
 /* The most pieces of @piece bytes one command of the queue holds. */
 static long longest_list(long max_segs, long max_kb, long piece)
 {
@@ -344,6 +382,7 @@ static void run_disk(const char *drv, const char *mapper)
 	unsigned long long off = 0;
 	char disk[64], queue[128], dev[128], found[96];
 	const char *no_pieces = env("sgchain_no_pieces", "");
+	const char *tag0 = env("sgchain_tag0", "");
 	long max_segs, max_kb;
 	unsigned int i;
 
@@ -382,7 +421,8 @@ static void run_disk(const char *drv, const char *mapper)
 		char a_seed[16], a_align[16], a_flags[48], kind[32];
 		char *args[] = { "sgio", "rw", dev, a_off, a_n, a_bufoff, a_seed, a_align,
 				 a_flags, NULL };
-		long pools0 = pool_allocs(), cmds, calls;
+		long pools0, cmds, calls;
+		int steered;
 
 		snprintf(a_off, sizeof(a_off), "%llu", off);
 		snprintf(a_n, sizeof(a_n), "%llu", bytes);
@@ -414,9 +454,17 @@ static void run_disk(const char *drv, const char *mapper)
 			result(1, want, "");
 			continue;
 		}
+		/* Before the counts start: its reads are mapped too. */
+		steered = t->frag && listed(tag0, drv) ? steer_to_tag0(disk, dev) : 0;
+		pools0 = pool_allocs();
 		write_str(TRACING "/trace", "");
-		if (sgio(got, sizeof(got), args) < 0)
+		if (steered < 0)
+			snprintf(got, sizeof(got), "not run: the disk's tag hint did not come to 0");
+		else if (sgio(got, sizeof(got), args) < 0)
 			snprintf(got, sizeof(got), "sgio did not run");
+		if (steered > 0)
+			diag("%s: %d reads of a sector first: its write takes tag 0, its read tag 1",
+			     name, steered);
 		cmds = field(got, "predicted_cmds=");
 		snprintf(want, sizeof(want),
 			 "write_cmds=%ld write_sectors=%llu read_cmds=%ld read_sectors=%llu data=ok",

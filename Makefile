@@ -675,7 +675,8 @@ help:
 	@echo "                     machine, a boot per way of mapping: KUnit + big I/O through disks"
 	@echo "                     its own mapper maps for (README)"
 	@echo "  make qemu-repro    reproducers of the QEMU bugs that runs declare: each passes while"
-	@echo "                     the bug is there, as docs/qemu-ahci-prdt.md says; not in make check"
+	@echo "                     the bug is there (docs/qemu-ahci-prdt.md, docs/qemu-megasas-frame.md:"
+	@echo "                     KVER=6.12 for megasas); not in make check"
 	@echo "  make machines      the boots MACHINES='NAME ..' names, any of them. Each list's boots"
 	@echo "                     (tests/qemu/boots/LIST), which its target above boots:"
 	@$(foreach l,$(BOOT_LISTS),echo "                       $(l): $(call list_boots,$(l))";)

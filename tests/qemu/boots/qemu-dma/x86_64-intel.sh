@@ -9,7 +9,10 @@ BOOT_CMDLINE="console=ttyS0 $X86_GUEST_ARGS iommu.strict=1 intel_iommu=on $BOOT_
 BOOT_DISKS=(virtio_scsi megaraid_sas ahci)
 BOOT_MAPPER=iommu_dma_map_sg BOOT_MODE=iommu
 BOOT_FIO=1 BOOT_DEBS=(fio)
-# Linux 6.12's megaraid_sas behind QEMU 7.2's IOMMUs hangs or not by
-# timing alone, with the series as without it (docs/linux-6.12.md): there
-# it runs under swiotlb only.
+# QEMU 7.2's megasas maps 2 KiB at each 1 KiB MFI frame and refuses the
+# command (BUSY, retried) when the page after the frame is unmapped; Linux
+# 6.12's dma_pool, unlike 6.1's, puts a frame at a page's end, and behind
+# QEMU's IOMMUs the run then hangs or not by timing alone
+# (docs/qemu-megasas-frame.md, make qemu-repro KVER=6.12): on 6.12 megasas
+# runs under swiotlb only.
 [ "${KVER:-6.1}" != 6.12 ] || BOOT_DISKS=(virtio_scsi ahci)

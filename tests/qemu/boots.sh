@@ -39,8 +39,6 @@
 #   BOOT_MAPPER    the function its dma_map_sg() ends in
 #   BOOT_MODE      the sg_chain_dma cases that must run: iommu (dma-iommu),
 #                  swiotlb, arch_iommu (the architecture's own) or direct
-#   BOOT_NO_PIECES drivers that skip the transfer of 1 KiB pieces, each
-#                  with its reason
 #   BOOT_TAG0      drivers whose transfer of 1 KiB pieces starts at blk-mq
 #                  tag 0, each with its reason
 #   BOOT_DMA_KNOWN DMA-API debug's error count after the drivers' probes
@@ -99,7 +97,7 @@ boot_load() { # NAME: its file over the defaults
 	BOOT_KERNEL="" BOOT_NOTE="" BOOT_QEMU=() BOOT_CMDLINE="" BOOT_INIT=""
 	BOOT_SUITES=() BOOT_NO_SKIP=() BOOT_WARNINGS=() BOOT_SKIP_NOTES=() BOOT_END=reboot
 	BOOT_DEBS=() BOOT_DEVICES=() BOOT_ENV=""
-	BOOT_DISKS=() BOOT_DISK_BUS="" BOOT_MAPPER="" BOOT_MODE="" BOOT_NO_PIECES=() BOOT_TAG0=()
+	BOOT_DISKS=() BOOT_DISK_BUS="" BOOT_MAPPER="" BOOT_MODE="" BOOT_TAG0=()
 	BOOT_DMA_KNOWN=0 BOOT_FIO=""
 	unset -f boot_check boot_prepare boot_report
 	boot_check() { :; }
@@ -127,12 +125,6 @@ dma_boot() {
 	# BOOT_DMA_KNOWN, and its one warning excused.
 	BOOT_WARNINGS=('cacheline tracking EEXIST.*virtscsi_kick_event.*virtscsi_probe')
 	BOOT_DMA_KNOWN=1
-	# QEMU 7.2's megasas, given 1 KiB pieces, now and then completes a
-	# command with a context it never issued, and megaraid_sas BUGs in
-	# megasas_complete_cmd_dpc (arm64 during the transfer, i386 at the
-	# cache flush of reboot: 2 of about 16 boots). Its 80 pieces make one
-	# link anyway; every run leaves it out of that transfer.
-	BOOT_NO_PIECES=(megaraid_sas)
 	boot_prepare() { dma_boot_env "$@"; }
 }
 
@@ -150,7 +142,6 @@ dma_boot_env() { # OUTDIR CONFIG
 		# (alpha cannot).
 		grep -qx 'CONFIG_FUNCTION_TRACER=y' "$2" || echo "sgchain_untraced=1"
 		! grep -qx 'CONFIG_ARCH_NO_SG_CHAIN=y' "$2" || echo "sgchain_nochain=1"
-		echo "sgchain_no_pieces=$(IFS=,; echo "${BOOT_NO_PIECES[*]}")"
 		echo "sgchain_tag0=$(IFS=,; echo "${BOOT_TAG0[*]}")"
 		echo "sgchain_disks=$(IFS=,; echo "${BOOT_DISKS[*]}")"
 		[ "$BOOT_FIO" != 1 ] || echo "sgchain_fio=1"

@@ -23,8 +23,6 @@
  *                    file says what shows the mapper instead)
  *   sgchain_mode     iommu (dma-iommu), swiotlb, arch_iommu or direct
  *   sgchain_dma_known  the DMA-API errors the drivers' probes make
- *   sgchain_no_pieces  drivers whose disks skip the transfer of 1 KiB
- *                    pieces in this run (the boot file says why)
  *   sgchain_tag0     drivers whose transfer of 1 KiB pieces starts at
  *                    blk-mq tag 0 in this run (the boot file says why)
  *   sgchain_nochain  1 where the architecture cannot chain: every list is
@@ -73,8 +71,26 @@ static const struct transfer {
 };
 #define NTRANSFERS	(sizeof(transfers) / sizeof(transfers[0]))
 #define NLONGEST	2
-/* disk found, the transfers, the pool and mapper counts of the longest */
-#define PER_DISK	(1 + NTRANSFERS + 2 * NLONGEST)
+/*
+ * Where a driver builds a command's SGL in a frame of its own, the frame:
+ * its bytes, where the SGL starts in it and the size of an entry. The
+ * queue's max_segments entries must fit.
+ */
+static const struct sgl_frame {
+	const char *drv;
+	long bytes, sgl_at, entry;
+} sgl_frames[] = {
+	/*
+	 * megasas_create_frame_pool(): 16 MFI frames of 64 bytes; a
+	 * pass-through frame's SGL at 0x30; IEEE entries of 16 bytes, which
+	 * QEMU's firmware asks for.
+	 */
+	{ "megaraid_sas", 16 * 64, 0x30, 16 },
+	/* ahci.h: a command table's 0x80-byte header, then 168 entries. */
+	{ "ahci", 0x80 + 168 * 16, 0x80, 16 },
+};
+/* disk found, its SGL frame, the transfers, the pool and mapper counts of the longest */
+#define PER_DISK	(2 + NTRANSFERS + 2 * NLONGEST)
 /*
  * Cases per disk: PER_DISK, one more behind dma-iommu (the controller's
  * group translates, strictly: check_group) and fio's where it runs.
@@ -294,6 +310,28 @@ static int steer_to_tag0(const char *disk, const char *dev)
 	return hint == 0 ? reads : -1;
 }
 
+/* Whether the SGL of @max_segs entries fits @drv's frame, where it has one. */
+static void check_sgl_frame(const char *drv, long max_segs)
+{
+	char name[96];
+	size_t i;
+
+	snprintf(name, sizeof(name), "%s_sgl_of_max_segments_fits_its_frame", drv);
+	for (i = 0; i < sizeof(sgl_frames) / sizeof(sgl_frames[0]); i++) {
+		const struct sgl_frame *f = &sgl_frames[i];
+
+		if (strcmp(f->drv, drv))
+			continue;
+		result(f->sgl_at + max_segs * f->entry <= f->bytes, name,
+		       "max_segments=%ld: an SGL of %ld bytes from byte %ld of a %ld-byte frame",
+		       max_segs, max_segs * f->entry, f->sgl_at, f->bytes);
+		return;
+	}
+	snprintf(name + strlen(name), sizeof(name) - strlen(name),
+		 " # SKIP the driver builds no SGL in a frame of its own");
+	result(1, name, "");
+}
+
 /* The most pieces of @piece bytes one command of the queue holds. */
 static long longest_list(long max_segs, long max_kb, long piece)
 {
@@ -381,7 +419,6 @@ static void run_disk(const char *drv, const char *mapper)
 {
 	unsigned long long off = 0;
 	char disk[64], queue[128], dev[128], found[96];
-	const char *no_pieces = env("sgchain_no_pieces", "");
 	const char *tag0 = env("sgchain_tag0", "");
 	long max_segs, max_kb;
 	unsigned int i;
@@ -409,6 +446,7 @@ static void run_disk(const char *drv, const char *mapper)
 	diag("%s: %s: max_segments=%ld max_sectors_kb=%ld max_segment_size=%ld: at most %ld pages a command",
 	     drv, disk, max_segs, max_kb, read_long(queue, "max_segment_size"),
 	     longest_list(max_segs, max_kb, page_size));
+	check_sgl_frame(drv, max_segs);
 
 	for (i = 0; i < NTRANSFERS; i++) {
 		const struct transfer *t = &transfers[i];
@@ -442,18 +480,6 @@ static void run_disk(const char *drv, const char *mapper)
 		else
 			snprintf(name, sizeof(name), "%s_longest_list_%lu_pages_%s", drv, pages,
 				 t->flags);
-		/* A boot's file names the disks that cannot take pieces, and why. */
-		if (t->frag && listed(no_pieces, drv)) {
-			snprintf(want, sizeof(want),
-				 "%s # SKIP declared for this run: BOOT_NO_PIECES in its boot file",
-				 name);
-			result(1, want, "");
-			snprintf(want, sizeof(want), "%s_pool_tables # SKIP no transfer", name);
-			result(1, want, "");
-			snprintf(want, sizeof(want), "%s_mapper_calls # SKIP no transfer", name);
-			result(1, want, "");
-			continue;
-		}
 		/* Before the counts start: its reads are mapped too. */
 		steered = t->frag && listed(tag0, drv) ? steer_to_tag0(disk, dev) : 0;
 		pools0 = pool_allocs();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make kport-fixes-check: the committed fix series (kport/fixes_env.sh:
-# append, sg_split, dma_boundary), in their three forms, checked without
+# append, sg_split, dma_boundary, megaraid_sas), in their three forms, checked without
 # building:
 #  - the mainline form applies with git am, patch by patch, to a tree
 #    assembled from $UPSTREAM's mainline files (with the stand-ins
@@ -118,6 +118,7 @@ subjects_right() { # the subsystem's prefix for the files, and short enough to r
 			touches "$patch" arch/sparc/kernel/iommu.c && want="sparc64: "
 			touches "$patch" arch/powerpc/kernel/iommu.c && want="powerpc/iommu: "
 			touches "$patch" arch/alpha/kernel/pci_iommu.c && want="alpha: "
+			touches "$patch" drivers/scsi/megaraid/megaraid_sas_base.c && want="scsi: megaraid_sas: "
 			[[ $subj =~ ^($want) ]] || { echo "'$subj': the prefix is ${want/|/ or }"; return 1; }
 			[ ${#subj} -le 72 ] || { echo "'$subj' has ${#subj} characters, more than 72"; return 1; }
 		done < <(form_patches "$form")

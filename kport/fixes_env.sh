@@ -1,7 +1,7 @@
 # Sourced by the kport/fixes*.sh scripts, after env.sh: what the fix
 # series are made of and where each form lives.
 #
-# Three series, for three sets of stakeholders:
+# Four series, for four sets of stakeholders:
 #   append        sg_alloc_append_table_from_pages() and its harness
 #                 (tools/testing/scatterlist): RDMA, vfio; the mm tree;
 #   sg_split      sg_split() and its KUnit suite: crypto, SPI, camera; the
@@ -10,20 +10,25 @@
 #                 segments across the device's segment boundary: a patch
 #                 for each architecture's tree. Their test is sgchain's
 #                 sg_chain_dma limits case, booted on each architecture
-#                 (too big to send with a one-line fix).
+#                 (too big to send with a one-line fix);
+#   megaraid_sas  megaraid_sas's SGL overrunning an MFI command's frame:
+#                 the SCSI tree. Its test is the SGL-frame case of
+#                 sgchain's DMA runs, booted under swiotlb.
 # A form's tree holds the series in this order; each series is the commits
 # that touch its files.
-SERIES=(append sg_split dma_boundary)
+SERIES=(append sg_split dma_boundary megaraid_sas)
 series_files() { # SERIES: the files (or directories) its commits touch
 	case "$1" in
 	append) echo lib/scatterlist.c tools/testing/scatterlist ;;
 	sg_split) echo lib/sg_split.c lib/sg_split_kunit.c lib/tests lib/Kconfig.debug lib/Makefile ;;
 	dma_boundary) echo "${ARCH_FIXED_FILES[@]}" ;;
-	*) die "series $1: append, sg_split or dma_boundary" ;;
+	megaraid_sas) echo "${DRIVER_FIXED_FILES[@]}" ;;
+	*) die "series $1: one of ${SERIES[*]}" ;;
 	esac
 }
 ARCH_FIXED_FILES=(arch/sparc/kernel/iommu.c arch/sparc/kernel/iommu_common.h arch/sparc/kernel/pci_sun4v.c
 	arch/powerpc/kernel/iommu.c arch/alpha/kernel/pci_iommu.c)
+DRIVER_FIXED_FILES=(drivers/scsi/megaraid/megaraid_sas_base.c)
 
 # The fixes that an in-tree caller can hit, by subject: only these carry
 # Cc: stable (checked).
@@ -33,7 +38,7 @@ STABLE_SUBJECTS=(
 )
 # The files whose changes are fixes (each patch touching them needs a
 # Fixes: tag); every other file a patch touches is a test.
-FIXED_FILES=(lib/scatterlist.c lib/sg_split.c "${ARCH_FIXED_FILES[@]}")
+FIXED_FILES=(lib/scatterlist.c lib/sg_split.c "${ARCH_FIXED_FILES[@]}" "${DRIVER_FIXED_FILES[@]}")
 
 # Each fix, by subject, and the tests that must fail without it alone:
 # "harness" (tools/testing/scatterlist) or sg_split.CASE of the KUnit
@@ -53,11 +58,13 @@ declare -A FIX_TESTS=(
 	["sparc64: keep merged DMA segments within the segment boundary"]="boot:sparc64-iommu:kernel/sparc64-merge-across-boundary"
 	["powerpc/iommu: don't merge DMA segments across the segment boundary"]="boot:ppc64le-iommu:kernel/ppc-merge-across-boundary"
 	["alpha: don't merge a contiguous run across the segment boundary"]="boot:alpha-iommu:kernel/alpha-contiguous-across-boundary"
+	["scsi: megaraid_sas: keep an MFI command's SGL within its frame"]="boot:x86_64-swiotlb:kernel/megasas-sgl-past-frame"
 )
 # Fixes whose Fixes: commit could not be found in public history, each
 # with why: the patch says so in its message, as posted fixes do.
 declare -A NO_FIXES_TAG=(
 	["powerpc/iommu: don't merge DMA segments across the segment boundary"]="the commit that made powerpc's iommu_range_alloc() keep the boundary is in no public copy of mainline's log found"
+	["scsi: megaraid_sas: keep an MFI command's SGL within its frame"]="the commit that fixed the MFI frame at 16 frames of 64 bytes is in no public copy of mainline's log found; 837f5fe89c84 has it, f4c9a1317d32 did not"
 )
 
 # The people the series credit as authors, with where their work was
@@ -98,14 +105,14 @@ stable_requests() { find "$REPO/kport/fixes-6.1/stable" -name '*.patch' 2>/dev/n
 MAINLINE_FILES=(lib/scatterlist.c lib/sg_split.c include/linux/scatterlist.h
 	lib/sg_pool.c lib/tests/Makefile lib/Makefile lib/Kconfig.debug
 	tools/testing/scatterlist/Makefile tools/testing/scatterlist/main.c
-	"${ARCH_FIXED_FILES[@]}")
+	"${ARCH_FIXED_FILES[@]}" "${DRIVER_FIXED_FILES[@]}")
 # Stand-ins, from Debian's 6.12, for what $UPSTREAM lacks or has stale:
 #  - the harness's linux/mm.h: $UPSTREAM's copy is from about v5.14;
 #    6.12's has three of the four changes mainline made since, and the
 #    fourth (nth_page() removed, 84efbefa26df, v6.18) is made here;
 #  - tools/include, which the harness compiles against;
-#  - the files of ARCH_FIXED_FILES, which $UPSTREAM does not hold: 6.12's
-#    whole. The stored public mainline copies were read once by hand
+#  - the files of ARCH_FIXED_FILES and DRIVER_FIXED_FILES, which $UPSTREAM
+#    does not hold: 6.12's whole. The stored public mainline copies were read once by hand
 #    (docs/upstream-fixes.md names their commits): the merge loops the
 #    patches change are 6.12's, and the powerpc and alpha patches and
 #    pci_sun4v.c's half of the sparc64 one apply to them as they are.
@@ -120,7 +127,7 @@ mainline_base() { # TREE
 		elif [ -f "$UPSTREAM/$f" ]; then
 			cp "$UPSTREAM/$f" "$1/$f"
 			echo "$f: $(realpath "$UPSTREAM")/$f, whole (its README names the commit)" >> "$1/.sources"
-		elif printf '%s\n' "${ARCH_FIXED_FILES[@]}" | grep -qxF -- "$f"; then
+		elif printf '%s\n' "${ARCH_FIXED_FILES[@]}" "${DRIVER_FIXED_FILES[@]}" | grep -qxF -- "$f"; then
 			git -C "$k612" show "pristine:$f" > "$1/$f" ||
 				die "no 6.12 tree at $k612 for the stand-ins: run 'make kport-series KVER=6.12'"
 			echo "$f: 6.12's (stand-in)" >> "$1/.sources"

@@ -9,7 +9,8 @@
 # tests FIX_TESTS (kport/fixes_env.sh) names for it must fail. Each KUnit
 # case boots on its own, so a case that oopses (as the one for parts after
 # the list's end does without its fix) takes no other case with it. The
-# mappers' fixes (dma_boundary) are tested by booting their architectures
+# mappers' fixes (dma_boundary) and megaraid_sas's are tested by booting
+# the machines whose runs show them
 # (make mutate-kernel reverts each there); here each must name the
 # mutation that does.
 set -euo pipefail

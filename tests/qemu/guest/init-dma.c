@@ -73,8 +73,9 @@ static const struct transfer {
 #define NLONGEST	2
 /*
  * Where a driver builds a command's SGL in a frame of its own, the frame:
- * its bytes, where the SGL starts in it and the size of an entry. The
- * queue's max_segments entries must fit.
+ * its bytes, where the SGL starts in it and the size of an entry (0: the
+ * driver's choice, read from the boot log). The queue's max_segments
+ * entries must fit.
  */
 static const struct sgl_frame {
 	const char *drv;
@@ -82,10 +83,11 @@ static const struct sgl_frame {
 } sgl_frames[] = {
 	/*
 	 * megasas_create_frame_pool(): 16 MFI frames of 64 bytes; a
-	 * pass-through frame's SGL at 0x30; IEEE entries of 16 bytes, which
-	 * QEMU's firmware asks for.
+	 * pass-through frame's SGL at 0x30; entries of 16 bytes where the
+	 * firmware supports IEEE SGEs, else of 12 (megasas_sge64: every
+	 * kernel here with megasas has a 64-bit dma_addr_t).
 	 */
-	{ "megaraid_sas", 16 * 64, 0x30, 16 },
+	{ "megaraid_sas", 16 * 64, 0x30, 0 },
 	/* ahci.h: a command table's 0x80-byte header, then 168 entries. */
 	{ "ahci", 0x80 + 168 * 16, 0x80, 16 },
 };
@@ -310,11 +312,32 @@ static int steer_to_tag0(const char *disk, const char *dev)
 	return hint == 0 ? reads : -1;
 }
 
+/*
+ * The size of megaraid_sas's SGEs: QEMU's firmware offers IEEE SGEs on
+ * some machines and not on others (alpha's clipper), and the driver says
+ * which it found ("megasas_init_mfi: fw_support_ieee=N"). 0 if it did not.
+ */
+static long megasas_sge_size(void)
+{
+	static char log[1 << 20];
+	const char *at;
+	int n = klogctl(3, log, sizeof(log) - 1);
+
+	if (n <= 0)
+		return 0;
+	log[n] = '\0';
+	at = strstr(log, "fw_support_ieee=");
+	if (!at)
+		return 0;
+	return strtol(at + strlen("fw_support_ieee="), NULL, 0) ? 16 : 12;
+}
+
 /* Whether the SGL of @max_segs entries fits @drv's frame, where it has one. */
 static void check_sgl_frame(const char *drv, long max_segs)
 {
 	char name[96];
 	size_t i;
+	long entry;
 
 	snprintf(name, sizeof(name), "%s_sgl_of_max_segments_fits_its_frame", drv);
 	for (i = 0; i < sizeof(sgl_frames) / sizeof(sgl_frames[0]); i++) {
@@ -322,9 +345,10 @@ static void check_sgl_frame(const char *drv, long max_segs)
 
 		if (strcmp(f->drv, drv))
 			continue;
-		result(f->sgl_at + max_segs * f->entry <= f->bytes, name,
-		       "max_segments=%ld: an SGL of %ld bytes from byte %ld of a %ld-byte frame",
-		       max_segs, max_segs * f->entry, f->sgl_at, f->bytes);
+		entry = f->entry ? f->entry : megasas_sge_size();
+		result(entry > 0 && f->sgl_at + max_segs * entry <= f->bytes, name,
+		       "max_segments=%ld: an SGL of %ld entries of %ld bytes from byte %ld of a %ld-byte frame",
+		       max_segs, max_segs, entry, f->sgl_at, f->bytes);
 		return;
 	}
 	snprintf(name + strlen(name), sizeof(name) - strlen(name),

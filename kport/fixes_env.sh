@@ -29,6 +29,8 @@ series_files() { # SERIES: the files (or directories) its commits touch
 ARCH_FIXED_FILES=(arch/sparc/kernel/iommu.c arch/sparc/kernel/iommu_common.h arch/sparc/kernel/pci_sun4v.c
 	arch/powerpc/kernel/iommu.c arch/alpha/kernel/pci_iommu.c)
 DRIVER_FIXED_FILES=(drivers/scsi/megaraid/megaraid_sas_base.c)
+# The fixed files $UPSTREAM does not hold (the mainline form's stand-ins).
+STANDIN_FILES=("${ARCH_FIXED_FILES[@]}" "${DRIVER_FIXED_FILES[@]}")
 
 # The fixes that an in-tree caller can hit, by subject: only these carry
 # Cc: stable (checked).
@@ -105,7 +107,7 @@ stable_requests() { find "$REPO/kport/fixes-6.1/stable" -name '*.patch' 2>/dev/n
 MAINLINE_FILES=(lib/scatterlist.c lib/sg_split.c include/linux/scatterlist.h
 	lib/sg_pool.c lib/tests/Makefile lib/Makefile lib/Kconfig.debug
 	tools/testing/scatterlist/Makefile tools/testing/scatterlist/main.c
-	"${ARCH_FIXED_FILES[@]}" "${DRIVER_FIXED_FILES[@]}")
+	"${STANDIN_FILES[@]}")
 # Stand-ins, from Debian's 6.12, for what $UPSTREAM lacks or has stale:
 #  - the harness's linux/mm.h: $UPSTREAM's copy is from about v5.14;
 #    6.12's has three of the four changes mainline made since, and the
@@ -127,7 +129,7 @@ mainline_base() { # TREE
 		elif [ -f "$UPSTREAM/$f" ]; then
 			cp "$UPSTREAM/$f" "$1/$f"
 			echo "$f: $(realpath "$UPSTREAM")/$f, whole (its README names the commit)" >> "$1/.sources"
-		elif printf '%s\n' "${ARCH_FIXED_FILES[@]}" "${DRIVER_FIXED_FILES[@]}" | grep -qxF -- "$f"; then
+		elif printf '%s\n' "${STANDIN_FILES[@]}" | grep -qxF -- "$f"; then
 			git -C "$k612" show "pristine:$f" > "$1/$f" ||
 				die "no 6.12 tree at $k612 for the stand-ins: run 'make kport-series KVER=6.12'"
 			echo "$f: 6.12's (stand-in)" >> "$1/.sources"

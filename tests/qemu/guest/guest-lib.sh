@@ -26,6 +26,22 @@ result() {
 }
 diag() { echo "    # $*"; }
 
+# host_disk DRIVER: the sd disk of the SCSI host DRIVER registers (its
+# proc_name: ahci, megaraid_sas, virtio_scsi), waiting up to 5 s for the
+# probe; nothing if there is none.
+host_disk() {
+	local try d h
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		for d in /sys/block/sd*; do
+			[ -e "$d/device" ] || continue
+			h=$(basename $(readlink $d/device) | cut -d: -f1)
+			[ "$(cat /sys/class/scsi_host/host$h/proc_name 2>/dev/null)" = "$1" ] &&
+				{ echo "${d##*/}"; return; }
+		done
+		sleep 0.5
+	done
+}
+
 # ktap_begin SUITE PLAN / ktap_end SUITE: the suite's header and verdict.
 ktap_begin() {
 	plan=$2

@@ -63,15 +63,7 @@ steer() {
 ncases=$(echo $CASES | wc -w)
 ktap_begin ahci_prdt $((1 + 2 * ncases))
 
-disk=""
-for try in 1 2 3 4 5 6 7 8 9 10; do
-	for d in /sys/block/sd*; do
-		[ -e "$d/device" ] || continue
-		readlink -f "$d/device" | grep -q '/ata[0-9]*/' && disk=${d##*/}
-	done
-	[ -n "$disk" ] && break
-	sleep 0.5
-done
+disk=$(host_disk ahci)
 if [ -n "$disk" ]; then
 	echo $TIMEOUT_S > /sys/block/$disk/device/timeout
 	result OK ahci_disk_found

@@ -19,17 +19,7 @@ guest_start
 READERS=8 ROUNDS=8
 
 ktap_begin megasas_frame 2
-disk=""
-for try in 1 2 3 4 5 6 7 8 9 10; do
-	for d in /sys/block/sd*; do
-		[ -e "$d/device" ] || continue
-		h=$(basename $(readlink $d/device) | cut -d: -f1)
-		[ "$(cat /sys/class/scsi_host/host$h/proc_name 2>/dev/null)" = megaraid_sas ] &&
-			disk=${d##*/}
-	done
-	[ -n "$disk" ] && break
-	sleep 0.5
-done
+disk=$(host_disk megaraid_sas)
 [ -n "$disk" ] && result OK megasas_disk_found || result FAIL megasas_disk_found
 
 dev=/sys/block/$disk/device

@@ -27,7 +27,7 @@ result() {
 diag() { echo "    # $*"; }
 
 # host_disk DRIVER: the sd disk of the SCSI host DRIVER registers (its
-# proc_name: ahci, megaraid_sas, virtio_scsi), waiting up to 5 s for the
+# proc_name: scsi_debug, ahci, megaraid_sas, virtio_scsi), waiting up to 5 s for the
 # probe; nothing if there is none.
 host_disk() {
 	local try d h

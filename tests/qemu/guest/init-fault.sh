@@ -35,22 +35,8 @@ fio_jobs=$(sed -n 's/^\[\(.*\)\]$/\1/p' $FIO_JOBS 2>/dev/null | grep -vx global)
 plan=$((5 + 5 * nphases + 5 + 2 * KMEMLEAK))
 ktap_begin fault_load $plan
 
-# The disks: scsi_debug (its model) and virtio-scsi (its host's driver).
-find_disks() {
-	sdebug="" vscsi=""
-	for d in /sys/block/sd*; do
-		[ -e "$d/device" ] || continue
-		grep -q scsi_debug "$d/device/model" 2>/dev/null && sdebug=${d##*/}
-		h=$(basename $(readlink $d/device) | cut -d: -f1)
-		[ "$(cat /sys/class/scsi_host/host$h/proc_name 2>/dev/null)" = virtio_scsi ] &&
-			vscsi=${d##*/}
-	done
-}
-for try in 1 2 3 4 5 6 7 8 9 10; do
-	find_disks
-	[ -n "$sdebug" ] && [ -n "$vscsi" ] && break
-	sleep 0.5
-done
+sdebug=$(host_disk scsi_debug)
+vscsi=$(host_disk virtio_scsi)
 [ -n "$sdebug" ] && [ -n "$vscsi" ] && result OK disks_found ||
 	result FAIL disks_found "scsi_debug: '$sdebug', virtio-scsi: '$vscsi'"
 raise_max_sectors $sdebug

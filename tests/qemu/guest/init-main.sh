@@ -21,16 +21,7 @@ ktap_begin sg_chain_io $((7 + 2 * $(echo $SWEEP_PAGES | wc -w)))
 stat_of() { cat /sys/block/$1/stat; }
 field() { echo "$1" | awk -v f="$2" '{ print $f }'; }
 
-# The scsi_debug disk: its model is "scsi_debug".
-disk=""
-for try in 1 2 3 4 5 6 7 8 9 10; do
-	for d in /sys/block/sd*; do
-		[ -e "$d/device/model" ] || continue
-		grep -q scsi_debug "$d/device/model" && disk=${d##*/}
-	done
-	[ -n "$disk" ] && break
-	sleep 0.5
-done
+disk=$(host_disk scsi_debug)
 if [ -n "$disk" ] && [ -b /dev/$disk ]; then
 	result OK scsi_debug_disk_found
 else
